@@ -1,0 +1,30 @@
+# Two commands on a fresh machine with Python 3.11: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(INSTALLED)
+
+run: $(INSTALLED)
+	$(PY) -m bot
+
+test: $(INSTALLED)
+	$(VENV)/bin/ruff check .
+	$(PY) -m pytest -n 2
+
+lint: $(INSTALLED)
+	$(VENV)/bin/ruff check .
+
+bench: $(INSTALLED)
+	$(PY) bench/engine.py
+	$(PY) bench/storage.py
+
+clean:
+	rm -rf $(VENV) *.egg-info

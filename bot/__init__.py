@@ -1,0 +1,1 @@
+"""The Discord adapter for Why First?: commands, views, rendering and storage."""

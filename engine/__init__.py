@@ -1,0 +1,1 @@
+"""The rules of Why First?: a pure, deterministic reducer (standard library only, no I/O)."""
