@@ -1,0 +1,36 @@
+"""The arithmetic of the rules on plain tuples, shared by the reducer, replay and simulation."""
+from collections.abc import Sequence
+
+from .constants import MAX_SPACE, MIN_SPACE
+
+
+def clamp(space: int) -> int:
+    return MIN_SPACE if space < MIN_SPACE else MAX_SPACE if space > MAX_SPACE else space
+
+
+def second_distinct(values: Sequence[int]) -> int | None:
+    """The second-highest distinct value, None when all values are equal."""
+    highest = max(values)
+    second: int | None = None
+    for value in values:
+        if value < highest and (second is None or value > second):
+            second = value
+    return second
+
+
+def score_stage(spaces: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
+    """(scoring space, points per figure): every figure on the second-farthest space scores
+    that space's number; when all figures share one space nobody scores."""
+    space = second_distinct(spaces)
+    if space is None:
+        return None, (0,) * len(spaces)
+    return space, tuple(space if at == space else 0 for at in spaces)
+
+
+def winner_indexes(totals: Sequence[int]) -> tuple[int, ...]:
+    """Indexes of the winners: everyone on the second-highest distinct total, or
+    everyone when all totals are equal."""
+    winning = second_distinct(totals)
+    if winning is None:
+        return tuple(range(len(totals)))
+    return tuple(index for index, total in enumerate(totals) if total == winning)
