@@ -1,6 +1,7 @@
 """The arithmetic of the rules on plain tuples, shared by the reducer, replay and simulation."""
 from collections.abc import Sequence
 
+from .cards import VALUES
 from .constants import MAX_SPACE, MIN_SPACE
 
 
@@ -34,3 +35,31 @@ def winner_indexes(totals: Sequence[int]) -> tuple[int, ...]:
     if winning is None:
         return tuple(range(len(totals)))
     return tuple(index for index, total in enumerate(totals) if total == winning)
+
+
+def move_figures(
+    positions: list[int], played: list[tuple[int, int, int]], tactical: bool
+) -> None:
+    """Resolve one round's moves into `positions` (the caller's own working list).
+
+    `played` holds (card number, mover's seat, target figure index) for every card of the
+    round, Leo's included. Standard: each figure moves by the sum in front of it, then is
+    clamped. Tactical: moves in descending card number, each clamped on its own.
+    """
+    if tactical:
+        played.sort(reverse=True)
+        for card, _, target in played:
+            end = positions[target] + VALUES[card]
+            positions[target] = (
+                MIN_SPACE if end < MIN_SPACE else MAX_SPACE if end > MAX_SPACE else end
+            )
+        return
+    deltas = [0] * len(positions)
+    for card, _, target in played:
+        deltas[target] += VALUES[card]
+    for index, delta in enumerate(deltas):
+        if delta:
+            end = positions[index] + delta
+            positions[index] = (
+                MIN_SPACE if end < MIN_SPACE else MAX_SPACE if end > MAX_SPACE else end
+            )

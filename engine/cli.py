@@ -1,0 +1,106 @@
+"""`python -m engine replay|simulate`: the engine's command line (the only I/O in engine/)."""
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from .constants import MAX_PLAYERS, MIN_PLAYERS, Variant
+from .records import RecordError, replay_record
+from .simulate import Summary, seat_names, simulate_games
+from .state import figure_names
+
+EXIT_ILLEGAL_RECORD = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="check a game record and print its results")
+    replay.add_argument("file", help="the record's JSON file, or - for standard input")
+    replay.add_argument("--jsonl", action="store_true", help="one record per line")
+    simulate = commands.add_parser("simulate", help="play random legal games")
+    simulate.add_argument("--players", type=int, required=True)
+    simulate.add_argument("--games", type=int, required=True)
+    simulate.add_argument("--seed", type=int, required=True)
+    simulate.add_argument(
+        "--variant", choices=[v.value for v in Variant], default=Variant.STANDARD.value
+    )
+    simulate.add_argument(
+        "--records", action="store_true", help="print the games' records as JSON lines"
+    )
+    return parser
+
+
+def _replay_text(text: str) -> dict[str, Any]:
+    """The replay result of one record's JSON text; RecordError if it is illegal."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError("record", f"not valid JSON ({error})") from error
+    return replay_record(record).to_dict()
+
+
+def _read(file: str, stdin: TextIO) -> str:
+    if file == "-":
+        return stdin.read()
+    with open(file, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def replay_command(file: str, jsonl: bool, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    try:
+        text = _read(file, stdin)
+    except OSError as error:
+        err.write(f"record: cannot read {file}: {error.strerror}\n")
+        return EXIT_ILLEGAL_RECORD
+    if not jsonl:
+        try:
+            result = _replay_text(text)
+        except RecordError as error:
+            err.write(f"{error}\n")
+            return EXIT_ILLEGAL_RECORD
+        out.write(json.dumps(result) + "\n")
+        return 0
+    status = 0
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        try:
+            result = _replay_text(line)
+        except RecordError as error:
+            result = {"error": str(error)}
+            status = EXIT_ILLEGAL_RECORD
+        out.write(json.dumps(result) + "\n")
+    return status
+
+
+def simulate_command(
+    players: int, games: int, seed: int, variant: str, records: bool, out: TextIO, err: TextIO
+) -> int:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        err.write(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, not {players}\n")
+        return EXIT_ILLEGAL_RECORD
+    if games < 0:
+        err.write(f"--games cannot be negative ({games})\n")
+        return EXIT_ILLEGAL_RECORD
+    played = simulate_games(players, games, seed, Variant(variant), with_records=records)
+    if records:
+        for game in played:
+            out.write(json.dumps(game.record) + "\n")
+        return 0
+    summary = Summary(figure_names(seat_names(players)))
+    for game in played:
+        summary.add(game)
+    heading = f"{players} players, {variant} variant, seed {seed}"
+    out.write("\n".join([heading, *summary.lines()]) + "\n")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.command == "replay":
+        return replay_command(args.file, args.jsonl, sys.stdin, sys.stdout, sys.stderr)
+    return simulate_command(
+        args.players, args.games, args.seed, args.variant, args.records, sys.stdout, sys.stderr
+    )
