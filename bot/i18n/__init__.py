@@ -1,0 +1,37 @@
+"""The message catalog: every user-facing sentence of the bot, by key and locale.
+
+    from bot.i18n import t
+    t("lobby.title", interaction.locale, host="Anne")
+    t("lobby.n_players", locale, count=3)   # plural forms chosen by count
+
+Keys are ``section.name`` in ``bot/locales/<locale>.toml``. The locale is a Discord locale
+(``"en-US"``, ``"pt-BR"``, a ``discord.Locale``, or None); lookup falls back from the exact
+locale to its language to English. A key missing everywhere raises KeyError.
+"""
+
+from __future__ import annotations
+
+from bot.i18n.catalog import Catalog, candidate_locales, default_catalog, placeholders
+from bot.i18n.plurals import plural_category
+
+__all__ = [
+    "Catalog",
+    "candidate_locales",
+    "default_catalog",
+    "locale_name",
+    "placeholders",
+    "plural_category",
+    "t",
+]
+
+
+def t(key: str, /, locale: object = None, **values: object) -> str:
+    """The sentence ``key`` of the bot's catalog in ``locale``, formatted with ``values``."""
+    return default_catalog().text(key, locale_name(locale), **values)
+
+
+def locale_name(locale: object) -> str | None:
+    """``discord.Locale.brazil_portuguese`` → ``"pt-BR"`` (its ``str()``); None stays None."""
+    if locale is None:
+        return None
+    return locale if isinstance(locale, str) else str(locale)
