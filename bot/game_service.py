@@ -1,0 +1,287 @@
+"""The one place where a click becomes an engine action that is applied, saved and published.
+
+load the stored game -> engine.apply -> engine.settle -> storage.commit_transition. The
+commit carries the version the state was loaded at, so of two concurrent callers (even in two
+processes) exactly one wins; the loser reloads and tries again against the new state. A
+per-game lock keeps callers of this process in line. Only a committed transition is
+published to the players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import engine
+from bot import storage as store
+from bot.settings import DEFAULT_PICK_SECONDS, Settings
+
+log = logging.getLogger("whyfirst.game")
+
+COMMIT_ATTEMPTS = 5
+LOBBY_IDLE_SECONDS = 15 * 60
+
+REFUSAL_BY_CODE: dict[str, str] = {
+    "NOT_A_PLAYER": "refusal.not_seated",
+    "WRONG_PHASE": "refusal.wrong_phase",
+    "STALE_TURN": "refusal.old_round",
+    "CARD_NOT_IN_HAND": "refusal.card_not_in_hand",
+    "UNKNOWN_TARGET": "refusal.unknown_target",
+    "MUST_TARGET_SELF": "refusal.must_target_self",
+    "NOT_YOUR_MOVE": "refusal.not_your_move",
+    "GAME_OVER": "refusal.game_over",
+    "INVALID_DEAL": "refusal.unknown_game",
+}
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why nothing changed: a catalog key and the values its sentence needs."""
+
+    key: str
+    values: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A committed change of a game, with what happened, for the announcer."""
+
+    record: Any  # storage.GameRecord after the commit
+    before: engine.GameState | None
+    state: engine.GameState
+    events: tuple[Any, ...]
+    actor_id: int | None
+    turn_changed: bool
+
+
+Publisher = Callable[[Transition], None]
+ActionBuilder = Callable[[Any, engine.GameState], "engine.Action | Refusal"]
+
+
+def pick_seconds_of(record: Any) -> int:
+    options = record.options or {}
+    return int(options.get("pick_seconds", DEFAULT_PICK_SECONDS))
+
+
+def turn_key(state: engine.GameState) -> tuple[Any, ...]:
+    """What identifies the current turn: a new turn gets a new deadline."""
+    view = engine.public_view(state)
+    return (state.phase, state.stage, state.round, view.current_mover)
+
+
+def is_human_action(action: Any) -> bool:
+    return isinstance(action, engine.Pick | engine.ChooseCard | engine.MoveFigure)
+
+
+class GameService:
+    """Turns intentions into committed transitions; every rule check is the engine's."""
+
+    def __init__(
+        self,
+        storage: store.Storage,
+        settings: Settings,
+        publish: Publisher,
+        clock: Callable[[], datetime] = utc_now,
+    ) -> None:
+        self._storage = storage
+        self._settings = settings
+        self._publish = publish
+        self._clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def forget(self, game_id: int) -> None:
+        self._locks.pop(game_id, None)
+
+    def deadline_after(self, seconds: float) -> datetime:
+        return self._clock() + timedelta(seconds=self._settings.seconds(seconds))
+
+    # --- lobby -------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        variant: engine.Variant,
+        pick_seconds: int,
+    ) -> Any:
+        """A new lobby with the host seated; raises storage.ChannelBusy."""
+        return await self._storage.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            host_name=host_name,
+            variant=variant.value,
+            options={"pick_seconds": pick_seconds},
+            seed=secrets.randbits(63),
+            now=self._clock(),
+            lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),
+        )
+
+    async def start(self, game_id: int, actor_id: int) -> Transition | Refusal:
+        """The host starts the lobby's game: deal stage 1 and open the first round."""
+        async with self.lock(game_id):
+            for _ in range(COMMIT_ATTEMPTS):
+                record = await self._storage.game(game_id)
+                if record is None:
+                    return Refusal("refusal.unknown_game")
+                if record.status != "lobby":
+                    return Refusal("refusal.already_started")
+                if actor_id != record.host_id:
+                    return Refusal("refusal.host_only")
+                players = [str(seat.user_id) for seat in sorted(record.seats, key=_seat_order)]
+                try:
+                    state = engine.new_game(players, engine.Variant(record.variant), record.seed)
+                except ValueError:
+                    return Refusal("refusal.player_count")
+                state, actions, events = engine.settle(state)
+                try:
+                    committed = await self._storage.commit_transition(
+                        game_id,
+                        expected_version=record.version,
+                        actor_id=actor_id,
+                        actions=[engine.action_to_dict(action) for action in actions],
+                        state=engine.state_to_dict(state),
+                        status="running",
+                        deadline=self.deadline_after(pick_seconds_of(record)),
+                        now=self._clock(),
+                    )
+                except store.StaleVersion:
+                    continue
+                transition = Transition(committed, None, state, tuple(events), actor_id, True)
+                self._publish(transition)
+                return transition
+        return Refusal("refusal.busy")
+
+    # --- running games -----------------------------------------------------------------
+
+    async def act(
+        self, game_id: int, actor_id: int | None, build: ActionBuilder
+    ) -> Transition | Refusal:
+        """Apply the action `build` makes from the current state, commit it, publish it."""
+        async with self.lock(game_id):
+            for _ in range(COMMIT_ATTEMPTS):
+                record = await self._storage.game(game_id)
+                if record is None:
+                    return Refusal("refusal.unknown_game")
+                if record.status in ("finished", "cancelled", "abandoned"):
+                    return Refusal("refusal.game_over")
+                if record.status != "running" or record.state is None:
+                    return Refusal("refusal.not_started")
+                before = engine.state_from_dict(record.state)
+                action = build(record, before)
+                if isinstance(action, Refusal):
+                    return action
+                outcome = engine.apply(before, action)
+                if isinstance(outcome, engine.Rejected):
+                    return Refusal(REFUSAL_BY_CODE.get(outcome.code.name, "refusal.invalid"))
+                state, chance, chance_events = engine.settle(outcome.state)
+                events = tuple(outcome.events) + tuple(chance_events)
+                try:
+                    committed = await self._commit(
+                        record, before, state, (action, *chance), events, actor_id
+                    )
+                except store.StaleVersion:
+                    continue
+                transition = Transition(
+                    committed,
+                    before,
+                    state,
+                    events,
+                    actor_id,
+                    turn_key(before) != turn_key(state),
+                )
+                self._publish(transition)
+                return transition
+        return Refusal("refusal.busy")
+
+    async def _commit(
+        self,
+        record: Any,
+        before: engine.GameState,
+        state: engine.GameState,
+        actions: tuple[Any, ...],
+        events: tuple[Any, ...],
+        actor_id: int | None,
+    ) -> Any:
+        finished = state.phase == engine.Phase.FINISHED
+        extra: dict[str, Any] = {}
+        if finished:
+            extra["deadline"] = None
+        elif turn_key(before) != turn_key(state):
+            extra["deadline"] = self.deadline_after(pick_seconds_of(record))
+        return await self._storage.commit_transition(
+            record.id,
+            expected_version=record.version,
+            actor_id=actor_id,
+            actions=[engine.action_to_dict(action) for action in actions],
+            state=engine.state_to_dict(state),
+            status="finished" if finished else None,
+            stage_points=stage_points(before, events),
+            results=results(events),
+            now=self._clock(),
+            **extra,
+        )
+
+    async def end(self, game_id: int, status: str) -> Any | None:
+        """Cancel or abandon a lobby or running game; None when it had already ended."""
+        async with self.lock(game_id):
+            record = await self._storage.game(game_id)
+            if record is None or record.status not in ("lobby", "running"):
+                return None
+            await self._storage.set_status(game_id, status)
+            return await self._storage.game(game_id)
+
+
+def _seat_order(seat: Any) -> int:
+    return int(seat.seat)
+
+
+def stage_points(before: engine.GameState, events: tuple[Any, ...]) -> list[Any]:
+    """Per-stage points of the players, with whether they stood on the scoring space."""
+    where = dict(engine.positions(before))
+    rows: list[Any] = []
+    for event in events:
+        if isinstance(event, engine.RoundRevealed):
+            where.update({move.figure: move.end for move in event.moves})
+        elif isinstance(event, engine.FigureMoved):
+            where[event.move.figure] = event.move.end
+        elif isinstance(event, engine.StageScored):
+            points = dict(event.points)
+            for figure in where:
+                if figure == engine.LEO:
+                    continue
+                reached = event.space is not None and where[figure] == event.space
+                rows.append(
+                    store.StagePoints(int(figure), event.stage, points.get(figure, 0), reached)
+                )
+        elif isinstance(event, engine.StageDealt):
+            where = {figure: engine.START for figure in where}
+    return rows
+
+
+def results(events: tuple[Any, ...]) -> list[Any]:
+    for event in events:
+        if isinstance(event, engine.GameOver):
+            return [
+                store.PlayerResult(int(figure), total, figure in event.winners)
+                for figure, total in event.totals
+                if figure != engine.LEO
+            ]
+    return []

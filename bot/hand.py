@@ -1,0 +1,161 @@
+"""A player's private controls: their hand as buttons, then whom the chosen card goes to.
+
+The same controls are sent by DM and shown ephemerally by "Show my hand". Played cards are
+disabled, the chosen card and target are highlighted, and the text says what was played on
+whom until the round is revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+import engine
+from bot import custom_ids as ids
+from bot.buttons import CardButton, MoveButton, PickButton
+from bot.i18n import t
+from bot.table import Table, card_label, signed
+
+TARGETS_PER_ROW = 5
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the game is played, so a DM never gets mistaken for another game's."""
+
+    guild: str
+    channel: str
+
+
+@dataclass(frozen=True)
+class Controls:
+    content: str
+    view: discord.ui.View | None
+
+
+def dealt_hand(state: engine.GameState, player: str) -> tuple[int, ...]:
+    """The cards `player` was dealt at the start of the current stage."""
+    if not state.history:
+        return ()
+    return state.history[-1].hands[state.players.index(player)]
+
+
+def hand_controls(
+    state: engine.GameState,
+    table: Table,
+    player: str,
+    place: Place,
+    locale: Any = None,
+    selected: int | None = None,
+) -> Controls:
+    """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
+    view = engine.view_for(state, player)
+    turn = ids.Turn(view.stage, view.round)
+    header = t(
+        "hand.header",
+        locale,
+        guild=place.guild,
+        channel=place.channel,
+        stage=view.stage,
+        round=view.round,
+    )
+    if view.phase == engine.Phase.FINISHED:
+        return Controls(f"{header}\n{t('hand.finished', locale)}", None)
+    in_hand = {card.number for card in view.hand}
+    picked_card, picked_target = view.pick if view.pick else (None, None)
+    chosen = selected if selected in in_hand else picked_card
+    owner = int(player)
+    buttons = discord.ui.View(timeout=None)
+    for number in dealt_hand(state, player):
+        playable = view.phase == engine.Phase.PICKING and number in in_hand
+        style = (
+            discord.ButtonStyle.success
+            if number == chosen
+            else discord.ButtonStyle.primary
+            if playable
+            else discord.ButtonStyle.secondary
+        )
+        buttons.add_item(
+            CardButton(
+                table.game_id,
+                owner,
+                turn,
+                number,
+                label=card_label(number, view.variant),
+                style=style,
+                disabled=not playable and number != chosen,
+            )
+        )
+    lines = [header, _status(view, table, player, chosen, picked_target, locale)]
+    if view.phase == engine.Phase.PICKING and chosen is not None and _aims(view):
+        for index, figure in enumerate(view.targets):
+            style = (
+                discord.ButtonStyle.success
+                if figure == picked_target and chosen == picked_card
+                else discord.ButtonStyle.secondary
+            )
+            buttons.add_item(
+                PickButton(
+                    table.game_id,
+                    owner,
+                    turn,
+                    chosen,
+                    ids.target_code(state.players, figure),
+                    label=table.target_label(figure, player, locale),
+                    style=style,
+                    row=1 + index // TARGETS_PER_ROW,
+                )
+            )
+    if view.phase == engine.Phase.MOVING and view.current_mover == player:
+        for index, figure in enumerate(view.targets):
+            buttons.add_item(
+                MoveButton(
+                    table.game_id,
+                    turn,
+                    ids.target_code(state.players, figure),
+                    label=table.target_label(figure, player, locale),
+                    row=1 + index // TARGETS_PER_ROW,
+                )
+            )
+    return Controls("\n".join(lines), buttons)
+
+
+def _aims(view: engine.PlayerView) -> bool:
+    """Whether the player chooses a target for their card (standard rounds 1-4)."""
+    return view.variant == engine.Variant.STANDARD and len(view.targets) > 1
+
+
+def _status(
+    view: engine.PlayerView,
+    table: Table,
+    player: str,
+    chosen: int | None,
+    picked_target: str | None,
+    locale: Any,
+) -> str:
+    if view.phase == engine.Phase.MOVING:
+        if view.current_mover == player:
+            moves = dict(view.moves_left)
+            card = moves.get(player)
+            value = signed(engine.card(card).value) if card else ""
+            return t("hand.your_move", locale, card=value)
+        mover = table.name(view.current_mover or "")
+        return t("hand.waiting_for_mover", locale, name=mover)
+    if view.variant == engine.Variant.TACTICAL:
+        if view.pick:
+            return t("hand.tactical_chosen", locale, card=card_label(view.pick[0], view.variant))
+        return t("hand.tactical_choose", locale)
+    if view.pick and chosen == view.pick[0] and picked_target is not None:
+        return t(
+            "hand.played",
+            locale,
+            card=card_label(view.pick[0], view.variant),
+            target=table.target_label(picked_target, player, locale),
+        )
+    if chosen is not None:
+        return t("hand.choose_target", locale, card=card_label(chosen, view.variant))
+    if not _aims(view):
+        return t("hand.choose_card_self", locale)
+    return t("hand.choose_card", locale)

@@ -1,0 +1,78 @@
+"""The picture of the track for a public message: a Board from engine positions, rendered
+off the event loop, with its description in words (alt text and text fallback)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+import engine
+from bot.render import describe_board, render_track
+from bot.render.board import Board, Figure, distinct_initials
+from bot.table import Table
+
+PICTURE_NAME = "track.png"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Where every figure stands, and the last move of each, at one moment of the game."""
+
+    positions: dict[str, int]
+    moves: dict[str, engine.Move]
+
+
+def board_for(
+    table: Table,
+    snapshot: Snapshot,
+    caption: tuple[str, ...] = (),
+    highlight: int | None = None,
+) -> Board:
+    figures_in_order = [*table.players]
+    if engine.LEO in snapshot.positions:
+        figures_in_order.append(engine.LEO)
+    names = [table.name(figure) for figure in figures_in_order]
+    initials = distinct_initials(names)
+    figures = []
+    for seat, figure in enumerate(figures_in_order):
+        move = snapshot.moves.get(figure)
+        figures.append(
+            Figure(
+                name=names[seat],
+                initial=initials[seat],
+                colour=None if figure == engine.LEO else seat,
+                space=snapshot.positions.get(figure, engine.START),
+                moved_from=move.start if move else None,
+                delta=move.delta if move else None,
+            )
+        )
+    return Board(figures=tuple(figures), highlight_space=highlight, caption=caption)
+
+
+async def picture_file(board: Board, locale: Any = None) -> tuple[discord.File, str]:
+    """The PNG as an attachment (described for screen readers) and the same words as text."""
+    png = await asyncio.to_thread(render_track, board)
+    words = describe_board(board, locale)
+    return discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=words[:1024]), words
+
+
+def fold_moves(start: Mapping[str, int], events: tuple[Any, ...]) -> Snapshot:
+    """Positions after the events' moves (before any new stage resets them), with the moves."""
+    where = dict(start)
+    moves: dict[str, engine.Move] = {}
+    for event in events:
+        if isinstance(event, engine.RoundRevealed):
+            for move in event.moves:
+                where[move.figure] = move.end
+                moves[move.figure] = move
+        elif isinstance(event, engine.FigureMoved):
+            where[event.move.figure] = event.move.end
+            moves[event.move.figure] = event.move
+        elif isinstance(event, engine.StageDealt):
+            break
+    return Snapshot(where, moves)

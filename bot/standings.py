@@ -1,0 +1,144 @@
+"""The server's leaderboard (paged with buttons) and one player's figures."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.buttons import PageButton
+from bot.game_service import utc_now
+from bot.i18n import t
+from bot.router import NO_PINGS, refuse
+
+if TYPE_CHECKING:
+    from bot.client import WhyFirstClient
+
+PAGE_SIZE = 10
+MIN_GAMES_FOR_RATE = 3
+PERIODS: dict[str, timedelta | None] = {
+    "all": None,
+    "week": timedelta(days=7),
+    "month": timedelta(days=30),
+    "year": timedelta(days=365),
+}
+
+
+def since_for(period: str, now: datetime) -> datetime | None:
+    span = PERIODS.get(period)
+    return now - span if span else None
+
+
+class Standings:
+    def __init__(self, client: WhyFirstClient) -> None:
+        self.client = client
+
+    async def show_page(
+        self,
+        interaction: discord.Interaction,
+        metric: str,
+        period: str,
+        page: int,
+        edit: bool,
+    ) -> None:
+        if interaction.guild_id is None or period not in PERIODS:
+            await refuse(interaction, "refusal.guild_only")
+            return
+        board = await self.client.storage.leaderboard(
+            interaction.guild_id,
+            metric,
+            page=page,
+            page_size=PAGE_SIZE,
+            since=since_for(period, utc_now()),
+            until=None,
+            min_games=MIN_GAMES_FOR_RATE if metric == "win_rate" else 1,
+        )
+        content = self._page_text(board, metric, period, page, interaction.locale)
+        view = self._page_view(metric, period, page, board.page_count, interaction.locale)
+        if edit:
+            await interaction.response.edit_message(
+                content=content, view=view, allowed_mentions=NO_PINGS
+            )
+        else:
+            await interaction.response.send_message(
+                content, view=view, allowed_mentions=NO_PINGS
+            )
+
+    def _page_text(self, board: Any, metric: str, period: str, page: int, locale: Any) -> str:
+        lines = [
+            t(
+                "board.title",
+                locale,
+                metric=t(f"board.metric_{metric}", locale),
+                period=t(f"board.period_{period}", locale),
+                page=page + 1,
+                pages=board.page_count,
+            )
+        ]
+        if not board.rows:
+            lines.append(t("board.empty", locale))
+        for row in board.rows:
+            figures = row.figures
+            lines.append(
+                t(
+                    "board.row",
+                    locale,
+                    rank=row.rank,
+                    player=f"<@{figures.user_id}>",
+                    wins=figures.wins,
+                    games=figures.games,
+                    rate=round(figures.win_rate * 100),
+                    points=figures.points,
+                )
+            )
+        return "\n".join(lines)
+
+    def _page_view(
+        self, metric: str, period: str, page: int, pages: int, locale: Any
+    ) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        previous = max(page - 1, 0)
+        following = page + 1
+        view.add_item(
+            PageButton(metric, period, previous, t("board.previous", locale), disabled=page == 0)
+        )
+        view.add_item(
+            PageButton(
+                metric, period, following, t("board.next", locale), disabled=following >= pages
+            )
+        )
+        return view
+
+    async def show_stats(self, interaction: discord.Interaction, member: Any) -> None:
+        if interaction.guild_id is None:
+            await refuse(interaction, "refusal.guild_only")
+            return
+        stats = await self.client.storage.player_stats(
+            interaction.guild_id, member.id, since=None, until=None
+        )
+        if stats is None:
+            await interaction.response.send_message(
+                t("stats.none", interaction.locale, player=member.mention),
+                allowed_mentions=NO_PINGS,
+            )
+            return
+        figures = stats.figures
+        best = figures.best_stage if figures.best_stage is not None else "—"
+        rank = stats.ranks.get("wins")
+        await interaction.response.send_message(
+            t(
+                "stats.text",
+                interaction.locale,
+                player=member.mention,
+                games=figures.games,
+                wins=figures.wins,
+                rate=round(figures.win_rate * 100),
+                points=figures.points,
+                average=f"{figures.average_points:.1f}",
+                best=best,
+                seconds=figures.seconds_reached,
+                rank=rank if rank is not None else "—",
+            ),
+            allowed_mentions=NO_PINGS,
+        )

@@ -1,0 +1,65 @@
+"""Settings come from the environment, with clear sentences for what is wrong."""
+
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError, load_settings, read_environment
+
+
+def test_only_the_token_is_required() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "abc"})
+    assert settings == Settings(token="abc")
+    assert settings.database == "whyfirst.sqlite3"
+    assert settings.seconds(90) == 90
+
+
+def test_every_setting_is_read() -> None:
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": " abc ",
+            "WHYFIRST_DATABASE": "/tmp/x.sqlite3",
+            "WHYFIRST_DEV_GUILD": "123",
+            "DISCORD_API_BASE": "http://127.0.0.1:8000/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8000/gateway",
+            "LOG_LEVEL": "debug",
+            "WHYFIRST_TIME_SCALE": "0.01",
+        }
+    )
+    assert settings.token == "abc"
+    assert settings.database == "/tmp/x.sqlite3"
+    assert settings.dev_guild == 123
+    assert settings.api_base == "http://127.0.0.1:8000/api/v10"
+    assert settings.gateway_url == "ws://127.0.0.1:8000/gateway"
+    assert settings.log_level == "DEBUG"
+    assert settings.seconds(90) == pytest.approx(0.9)
+
+
+@pytest.mark.parametrize(
+    ("environ", "named"),
+    [
+        ({}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "  "}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_DEV_GUILD": "guild"}, "WHYFIRST_DEV_GUILD"),
+        ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_TIME_SCALE": "0"}, "WHYFIRST_TIME_SCALE"),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_TIME_SCALE": "fast"}, "WHYFIRST_TIME_SCALE"),
+    ],
+)
+def test_a_bad_setting_is_named_in_one_sentence(environ: dict[str, str], named: str) -> None:
+    with pytest.raises(SettingsError) as problem:
+        load_settings(environ)
+    assert named in str(problem.value)
+    assert "\n" not in str(problem.value)
+
+
+def test_the_environment_wins_over_the_env_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=from-file\nWHYFIRST_DATABASE=file.sqlite3\n")
+    monkeypatch.setenv("DISCORD_TOKEN", "from-environment")
+    monkeypatch.delenv("WHYFIRST_DATABASE", raising=False)
+    settings = load_settings(read_environment(env_file))
+    assert settings.token == "from-environment"
+    assert settings.database == "file.sqlite3"
