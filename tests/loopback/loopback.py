@@ -1,0 +1,181 @@
+"""`LoopbackDiscord`: the fake Discord a test starts, configures, drives and inspects."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from tests.loopback.errors import Violation
+from tests.loopback.gateway import Gateway
+from tests.loopback.interaction_routes import InteractionDesk
+from tests.loopback.model import Channel, Message, User, new_snowflake
+from tests.loopback.players import GuildHandle, Player, TextChannel
+from tests.loopback.ratelimit import RateLimiter
+from tests.loopback.routes import Routes
+from tests.loopback.server import API_PREFIX, RestServer
+from tests.loopback.world import World
+
+T = TypeVar("T")
+
+
+class LoopbackDiscord:
+    def __init__(self, *, bot_name: str = "Why First?") -> None:
+        bot = User(new_snowflake(), bot_name, bot=True)
+        token = f"loopback.{secrets.token_urlsafe(24)}"
+        self.world = World(bot=bot, application_id=bot.id, token=token)
+        self.gateway = Gateway(self.world)
+        self.limiter = RateLimiter()
+        self.rest = RestServer(self.world, self.limiter)
+        self.desk = InteractionDesk(self.world, self.gateway)
+        self.expected_violations: set[str] = set()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- lifecycle -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=32 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
+        Routes(self.world, self.gateway).register(self.rest, app)
+        self.desk.register(self.rest, app)
+        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.rest.unknown_route)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        self.world.base_url = f"http://127.0.0.1:{self.port}"
+        self.gateway.url = self.gateway_url
+
+    async def stop(self) -> None:
+        for session in self.gateway.sessions.values():
+            if session.live:
+                assert session.socket is not None
+                await session.socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> LoopbackDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    # --- where the bot connects ---------------------------------------------------------------
+
+    @property
+    def token(self) -> str:
+        return self.world.token
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    @property
+    def bot_user(self) -> User:
+        return self.world.bot
+
+    # --- the world ----------------------------------------------------------------------------
+
+    def add_guild(self, name: str) -> GuildHandle:
+        return GuildHandle(self, self.world.add_guild(name))
+
+    def add_user(self, name: str) -> Player:
+        return Player(self, self.world.add_user(name))
+
+    def commands(self, guild: GuildHandle | None = None) -> list[dict[str, Any]]:
+        return self.world.commands.get(guild.id if guild else None, [])
+
+    async def announce_channel(self, channel: Channel) -> None:
+        if channel.guild is not None:
+            data = channel.to_json(self.world.bot)
+            await self.gateway.dispatch("CHANNEL_UPDATE", data, channel.guild.id)
+
+    async def delete_message(self, message: Message) -> None:
+        self.world.delete_message(message)
+        data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel.id)}
+        guild_id = message.channel.guild.id if message.channel.guild else None
+        if guild_id is not None:
+            data["guild_id"] = str(guild_id)
+        await self.gateway.dispatch("MESSAGE_DELETE", data, guild_id)
+
+    def text_channel(self, channel: Channel) -> TextChannel:
+        return TextChannel(self, channel)
+
+    # --- faults ---------------------------------------------------------------------------------
+
+    def inject_rate_limits(
+        self, count: int, *, retry_after: float = 0.05, path_contains: str = ""
+    ) -> None:
+        """The next `count` REST calls (not interaction callbacks) whose path contains
+        `path_contains` get a 429 with a bucket rate limit."""
+        self.limiter.inject(
+            count=count, status=429, path_contains=path_contains, retry_after=retry_after
+        )
+
+    def inject_server_errors(
+        self, count: int, *, path_contains: str = "", status: int = 500
+    ) -> None:
+        self.limiter.inject(count=count, status=status, path_contains=path_contains, retry_after=0)
+
+    async def drop_gateway(self, *, invalidate_session: bool = False) -> None:
+        """Close the bot's gateway socket; it should RESUME (or IDENTIFY if invalidated)."""
+        if invalidate_session:
+            self.gateway.invalidate_all()
+        await self.gateway.drop()
+
+    # --- observing ------------------------------------------------------------------------------
+
+    @property
+    def violations(self) -> list[Violation]:
+        return list(self.world.violations)
+
+    def expect_violation(self, kind: str) -> None:
+        """Declare that this test provokes violations of `kind` on purpose."""
+        self.expected_violations.add(kind)
+
+    def unexpected_violations(self) -> list[Violation]:
+        return [v for v in self.world.violations if v.kind not in self.expected_violations]
+
+    def connected(self) -> bool:
+        return self.gateway.connected(None)
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], T],
+        *,
+        timeout: float = 10.0,  # noqa: ASYNC109 (the readable test API takes a timeout)
+        what: str = "",
+    ) -> T:
+        """Wait until `predicate()` is truthy (checked on every change and every 50 ms)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            result = predicate()
+            if result:
+                return result
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                described = what or getattr(predicate, "__name__", "condition")
+                raise TimeoutError(f"loopback: gave up after {timeout} s waiting for {described}")
+            await self.world.changed(min(0.05, remaining))
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        attachment = self.world.find_attachment(int(request.match_info["attachment_id"]))
+        if attachment is None:
+            return web.Response(status=404)
+        return web.Response(
+            body=attachment.data, content_type=attachment.content_type or "application/octet-stream"
+        )

@@ -1,0 +1,237 @@
+"""REST endpoints for the application, users, DMs, guilds, channels, messages and commands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.loopback import limits
+from tests.loopback.errors import (
+    DiscordError,
+    dms_closed,
+    empty_message,
+    invalid_form_body,
+    missing_permissions,
+    unknown_channel,
+    unknown_message,
+)
+from tests.loopback.gateway import Gateway
+from tests.loopback.model import (
+    ATTACH_FILES,
+    DM,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Channel,
+    Message,
+    new_snowflake,
+)
+from tests.loopback.server import Call, RestServer, check_message_limits
+from tests.loopback.world import World
+
+MAX_MESSAGES_PER_FETCH = 100
+
+
+class Routes:
+    def __init__(self, world: World, gateway: Gateway) -> None:
+        self.world = world
+        self.gateway = gateway
+
+    def register(self, server: RestServer, app: Any) -> None:
+        table = [
+            ("GET", "/users/@me", self.me),
+            ("GET", "/users/{user_id}", self.user),
+            ("GET", "/oauth2/applications/@me", self.application),
+            ("GET", "/applications/@me", self.application),
+            ("GET", "/gateway", self.gateway_url),
+            ("GET", "/gateway/bot", self.gateway_url),
+            ("POST", "/users/@me/channels", self.open_dm),
+            ("GET", "/applications/{application_id}/commands", self.get_commands),
+            ("PUT", "/applications/{application_id}/commands", self.put_commands),
+            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands),
+            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands),
+            ("GET", "/guilds/{guild_id}", self.guild),
+            ("GET", "/guilds/{guild_id}/channels", self.guild_channels),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self.member),
+            ("GET", "/channels/{channel_id}", self.channel),
+            ("GET", "/channels/{channel_id}/messages", self.list_messages),
+            ("POST", "/channels/{channel_id}/messages", self.create_message),
+            ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.edit_message),
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message),
+        ]
+        for method, template, handler in table:
+            server.route(app, method, template, handler)
+
+    # --- identity ----------------------------------------------------------------------------
+
+    async def me(self, call: Call) -> Any:
+        return {**self.world.bot.to_json(), "verified": True, "mfa_enabled": False, "flags": 0}
+
+    async def user(self, call: Call) -> Any:
+        if call.param("user_id") == "@me":
+            return await self.me(call)
+        user = self.world.users.get(call.snowflake("user_id"))
+        if user is None and call.snowflake("user_id") == self.world.bot.id:
+            user = self.world.bot
+        if user is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return user.to_json()
+
+    async def application(self, call: Call) -> Any:
+        owner = {"id": "1", "username": "owner", "discriminator": "0", "avatar": None}
+        return {
+            "id": str(self.world.application_id),
+            "name": self.world.bot.name,
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": owner,
+            "team": None,
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "summary": "",
+            "rpc_origins": [],
+        }
+
+    async def gateway_url(self, call: Call) -> Any:
+        limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+        return {"url": self.gateway.url, "shards": 1, "session_start_limit": limit}
+
+    async def open_dm(self, call: Call) -> Any:
+        user = self.world.users.get(int(call.body["recipient_id"]))
+        if user is None:
+            raise DiscordError(400, 50033, "Invalid Recipient(s)")
+        return self.world.dm_channel(user).to_json()
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def _scope(self, call: Call) -> int | None:
+        if call.snowflake("application_id") != self.world.application_id:
+            raise DiscordError(403, 50001, "Missing Access")
+        if "guild_id" not in call.request.match_info:
+            return None
+        guild_id = call.snowflake("guild_id")
+        if guild_id not in self.world.guilds:
+            raise DiscordError(403, 50001, "Missing Access")
+        return guild_id
+
+    async def get_commands(self, call: Call) -> Any:
+        return self.world.commands.get(self._scope(call), [])
+
+    async def put_commands(self, call: Call) -> Any:
+        scope = self._scope(call)
+        problems = limits.command_problems(call.body or [])
+        if problems:
+            self.world.record_violation("command-limits", "; ".join(problems))
+            raise invalid_form_body("; ".join(problems))
+        stored = []
+        for command in call.body or []:
+            key = (scope, command["name"])
+            command_id = self.world.command_ids.setdefault(key, new_snowflake())
+            entry = {
+                "type": 1,
+                "default_member_permissions": None,
+                "nsfw": False,
+                "options": [],
+                **command,
+                "id": str(command_id),
+                "application_id": str(self.world.application_id),
+                "version": str(new_snowflake()),
+            }
+            if scope is not None:
+                entry["guild_id"] = str(scope)
+            stored.append(entry)
+        self.world.commands[scope] = stored
+        self.world.command_puts += 1
+        self.world.notify()
+        return stored
+
+    # --- guilds ------------------------------------------------------------------------------
+
+    async def guild(self, call: Call) -> Any:
+        guild = self.world.guilds.get(call.snowflake("guild_id"))
+        if guild is None:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        data = guild.to_json(self.world.bot)
+        for key in ("members", "channels", "threads", "voice_states", "presences"):
+            data.pop(key, None)
+        return data
+
+    async def guild_channels(self, call: Call) -> Any:
+        guild = self.world.guilds.get(call.snowflake("guild_id"))
+        if guild is None:
+            raise DiscordError(404, 10004, "Unknown Guild")
+        return [channel.to_json(self.world.bot) for channel in guild.channels.values()]
+
+    async def member(self, call: Call) -> Any:
+        guild = self.world.guilds.get(call.snowflake("guild_id"))
+        member = guild.members.get(call.snowflake("user_id")) if guild else None
+        if member is None:
+            raise DiscordError(404, 10007, "Unknown Member")
+        return member.to_json()
+
+    # --- channels and messages -----------------------------------------------------------------
+
+    def _channel(self, call: Call) -> Channel:
+        channel = self.world.channels.get(call.snowflake("channel_id"))
+        if channel is None:
+            raise unknown_channel()
+        if not channel.bot_permissions() & VIEW_CHANNEL:
+            raise missing_permissions()
+        return channel
+
+    def _message(self, call: Call) -> Message:
+        channel = self._channel(call)
+        message = self.world.find_message(channel.id, call.snowflake("message_id"))
+        if message is None or message.ephemeral:
+            raise unknown_message()
+        return message
+
+    async def channel(self, call: Call) -> Any:
+        return self._channel(call).to_json(self.world.bot)
+
+    async def list_messages(self, call: Call) -> Any:
+        channel = self._channel(call)
+        limit = min(int(call.request.query.get("limit", "50")), MAX_MESSAGES_PER_FETCH)
+        newest_first = list(reversed(channel.live_messages()))[:limit]
+        return [message.to_json() for message in newest_first]
+
+    async def create_message(self, call: Call) -> Any:
+        channel = self._channel(call)
+        body = dict(call.body or {})
+        check_message_limits(self.world, call.template, body, interaction_response=False)
+        if channel.kind == DM:
+            assert channel.recipient is not None
+            if channel.recipient.dms_closed:
+                raise dms_closed()
+        else:
+            permissions = channel.bot_permissions()
+            if not permissions & SEND_MESSAGES or (call.files and not permissions & ATTACH_FILES):
+                raise missing_permissions()
+            if not permissions & EMBED_LINKS:
+                body.pop("embeds", None)
+        if not (
+            body.get("content")
+            or body.get("embeds")
+            or body.get("components")
+            or call.files
+            or body.get("sticker_ids")
+        ):
+            raise empty_message()
+        return self.world.create_message(channel, body, call.files).to_json()
+
+    async def get_message(self, call: Call) -> Any:
+        return self._message(call).to_json()
+
+    async def edit_message(self, call: Call) -> Any:
+        message = self._message(call)
+        if message.author is not self.world.bot:
+            raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        check_message_limits(self.world, call.template, call.body, interaction_response=False)
+        self.world.apply_edit(message, dict(call.body or {}), call.files)
+        return message.to_json()
+
+    async def delete_message(self, call: Call) -> Any:
+        self.world.delete_message(self._message(call))
+        return None

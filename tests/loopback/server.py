@@ -1,0 +1,181 @@
+"""REST plumbing: authentication, rate limits, faults, body parsing and validation, replies."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from tests.loopback import limits
+from tests.loopback.errors import DiscordError, invalid_form_body, unauthorized
+from tests.loopback.ratelimit import RateLimiter
+from tests.loopback.schema import knows_operation, validate_body
+from tests.loopback.world import NewFile, World
+
+_log = logging.getLogger("loopback.rest")
+
+API_PREFIX = "/api/v10"
+JSON_TYPE = "application/json"
+
+
+@dataclass
+class Call:
+    """One REST request, parsed."""
+
+    request: web.Request
+    template: str
+    body: Any
+    files: list[NewFile] = field(default_factory=list)
+
+    def param(self, name: str) -> str:
+        return self.request.match_info[name]
+
+    def snowflake(self, name: str) -> int:
+        value = self.param(name)
+        if not value.isdigit():
+            raise DiscordError(404, 0, "404: Not Found")
+        return int(value)
+
+    def flag(self, name: str) -> bool:
+        return self.request.query.get(name, "").lower() in {"1", "true"}
+
+
+Handler = Callable[[Call], Awaitable[Any]]
+
+
+def json_response(
+    data: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
+    """A reply with exactly `Content-Type: application/json` (no charset suffix)."""
+    response = web.Response(status=status, body=json.dumps(data).encode(), headers=headers or {})
+    response.headers["Content-Type"] = JSON_TYPE
+    return response
+
+
+def is_interaction_endpoint(template: str) -> bool:
+    return template.startswith(("/interactions/", "/webhooks/"))
+
+
+class RestServer:
+    def __init__(self, world: World, limiter: RateLimiter) -> None:
+        self.world = world
+        self.limiter = limiter
+        self.requests: list[tuple[str, str]] = []
+
+    def route(self, app: web.Application, method: str, template: str, handler: Handler) -> None:
+        async def endpoint(request: web.Request) -> web.StreamResponse:
+            return await self._serve(request, method, template, handler)
+
+        app.router.add_route(method, API_PREFIX + template, endpoint)
+
+    async def unknown_route(self, request: web.Request) -> web.StreamResponse:
+        self.world.record_violation(
+            "unhandled-route", f"{request.method} {request.path}: the loopback has no such endpoint"
+        )
+        return json_response({"message": "404: Not Found", "code": 0}, status=404)
+
+    async def _serve(
+        self, request: web.Request, method: str, template: str, handler: Handler
+    ) -> web.StreamResponse:
+        self.requests.append((method, template))
+        exempt = is_interaction_endpoint(template)
+        try:
+            if not exempt and request.headers.get("Authorization") != f"Bot {self.world.token}":
+                raise unauthorized()
+            early = self._fault_or_limit(request.path, exempt, template)
+            if early is not None:
+                return early
+            call = await self._parse(request, method, template)
+            data = await handler(call)
+        except DiscordError as error:
+            return json_response(error.body(), status=error.status, headers=self._headers(template))
+        if data is None:
+            return web.Response(status=204, headers=self._headers(template))
+        return json_response(data, headers=self._headers(template))
+
+    def _headers(self, template: str) -> dict[str, str]:
+        return self.limiter.headers(f"loopback-{abs(hash(template)) % 10**8:08d}")
+
+    def _fault_or_limit(self, path: str, exempt: bool, template: str) -> web.Response | None:
+        fault = self.limiter.injected_fault(path) if not exempt else None
+        if fault is not None and fault.status == 429:
+            self.world.rate_limited_responses += 1
+            return self._too_many(fault.retry_after, is_global=False, template=template)
+        if fault is not None:
+            return json_response(
+                {"message": "500: Internal Server Error", "code": 0}, status=fault.status
+            )
+        if exempt:
+            return None
+        wait = self.limiter.admit()
+        if wait is None:
+            return None
+        self.world.rate_limited_responses += 1
+        return self._too_many(wait, is_global=True, template=template)
+
+    def _too_many(self, retry_after: float, *, is_global: bool, template: str) -> web.Response:
+        headers = self._headers(template)
+        headers.update({"Via": "1.1 google", "Retry-After": f"{max(1, round(retry_after))}"})
+        headers["X-RateLimit-Remaining"] = "0"
+        headers["X-RateLimit-Reset-After"] = f"{retry_after:.3f}"
+        if is_global:
+            headers["X-RateLimit-Global"] = "true"
+        headers["X-RateLimit-Scope"] = "global" if is_global else "user"
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": round(retry_after, 3),
+            "global": is_global,
+        }
+        return json_response(body, status=429, headers=headers)
+
+    async def _parse(self, request: web.Request, method: str, template: str) -> Call:
+        body: Any = None
+        files: list[NewFile] = []
+        if request.content_type.startswith("multipart/"):
+            body, files = await _read_multipart(request)
+        elif request.can_read_body:
+            raw = await request.read()
+            if raw:
+                try:
+                    body = json.loads(raw)
+                except ValueError as error:
+                    self.world.record_violation("invalid-json", f"{method} {template}: {error}")
+                    raise invalid_form_body("the body is not JSON") from error
+        if body is not None and knows_operation(template, method):
+            problem = validate_body(template, method, body)
+            if problem is not None:
+                self.world.record_violation("invalid-body", f"{method} {template}: {problem}")
+                raise invalid_form_body(problem)
+        return Call(request, template, body, files)
+
+
+async def _read_multipart(request: web.Request) -> tuple[Any, list[NewFile]]:
+    reader = await request.multipart()
+    body: Any = None
+    files: list[NewFile] = []
+    while (part := await reader.next()) is not None:
+        name = getattr(part, "name", None) or ""
+        if name == "payload_json":
+            body = json.loads(await part.text())  # type: ignore[union-attr]
+        elif name.startswith("files[") and name.endswith("]"):
+            data = await part.read()  # type: ignore[union-attr]
+            content_type = part.headers.get("Content-Type")
+            filename = getattr(part, "filename", None) or "file"
+            files.append(NewFile(int(name[6:-1]), filename, bytes(data), content_type))
+    return body, files
+
+
+def check_message_limits(
+    world: World, template: str, body: Any, *, interaction_response: bool
+) -> None:
+    if not isinstance(body, dict):
+        return
+    problems = limits.message_problems(body, interaction_response=interaction_response)
+    if problems:
+        detail = "; ".join(problems)
+        world.record_violation("message-limits", f"{template}: {detail}")
+        raise invalid_form_body(detail)
