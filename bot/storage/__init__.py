@@ -1,0 +1,125 @@
+"""Persistence for Why First?: games, seats, the action log, scores and leaderboards in one
+SQLite file (aiosqlite, WAL, foreign keys, busy timeout, synchronous=FULL).
+
+Storage does not import the engine: states and actions are JSON-safe dicts it stores as
+opaque text (the game service converts with `state_to_dict` / `action_to_dict`). Times are
+timezone-aware datetimes (naive ones raise ValueError), stored as UTC ISO text.
+
+Opening
+    `await Storage.open(path, *, migrations_dir=None, busy_timeout=10.0) -> Storage`
+    Applies `migrations/NNNN_name.sql` in order (each atomically, version in PRAGMA
+    user_version), after an online backup `<db>.v<old>-<stamp>.bak` when the file already
+    holds data. A newer schema or an unusable file raises `StorageError` and touches nothing.
+    `await storage.close()`; `Storage` is also an async context manager.
+
+Games (a game's `version` starts at 1 and goes up by one with every write below except
+`set_message_ids`; every write is one transaction, serialised within the process and across
+processes by BEGIN IMMEDIATE)
+    `create_game(*, guild_id, channel_id, host_id, host_name, variant, options, seed, now,
+        lobby_deadline) -> GameRecord`  host in seat 0; `ChannelBusy` if the channel has a
+        lobby or running game.
+    `game(game_id) -> GameRecord | None`; `active_game_in_channel(channel_id)`;
+    `active_games() -> list[GameRecord]` (lobby + running: restart recovery).
+    `join(game_id, user_id, display_name, *, expected_version, now=None) -> GameRecord`
+        raises `GameNotFound`, `NotInLobby`, `AlreadySeated`, `GameFull` (6 seats), then
+        `StaleVersion` (checked in that order; `expected_version=None` skips the version).
+    `leave(game_id, user_id, *, expected_version, now=None)` (`NotSeated`); later seats
+        move one place down.
+    `commit_transition(game_id, *, expected_version, actor_id, actions, state=UNSET,
+        status=None, deadline=UNSET, stage_points=(), results=(), now) -> GameRecord`
+        Appends `actions` to the log, stores the state snapshot, version + 1, and the
+        optional status / deadline (None clears, UNSET keeps) / stage points / results, all
+        or nothing. `StaleVersion` (with `.expected`, `.actual`) if the version moved:
+        exactly one of several racing callers wins. `GameClosed` once finished, cancelled or
+        abandoned. Status moves: lobby -> running | cancelled | abandoned; running ->
+        finished | cancelled | abandoned. "running" stamps started_at; a closing status
+        stamps finished_at. Finishing needs one `PlayerResult` per seated player (results
+        are refused otherwise); stage points only for seated players, once per stage.
+    `set_status(game_id, status, *, now, expected_version=None, stage_points=(),
+        results=())` the same without actions or state.
+    `set_message_ids(game_id, **ids)` e.g. `lobby_message_id=1, round_message_id=None`
+        (None forgets one). `GameRecord.message_ids` holds them all;
+        `.lobby_message_id` and `.round_message_id` are shortcuts.
+    `actions(game_id) -> list[dict]` the ordered log; `action_log(game_id)` the same with
+        seq, version, actor_id, created_at.
+    `finished_game_export(game_id) -> dict` keys game, seats, actions, action_log,
+        stage_points, results, state (`GameNotFinished` unless finished).
+
+Leaderboards (per guild; finished games only; a shared win is a win)
+    `leaderboard(guild_id, *, metric="wins" | "win_rate" | "points", page=0, page_size=10,
+        since=None, until=None, min_games=3) -> LeaderboardPage`
+        Period is [since, until). Rank: 1 + players strictly ahead (ties share a rank, rows
+        in a tie by user id). `min_games` applies to win_rate only. The display name is the
+        one from the player's latest finished game in the guild.
+    `player_stats(guild_id, user_id, *, since=None, until=None, min_games=3)
+        -> PlayerStats | None` figures plus `ranks` per metric (win_rate None below
+        min_games).
+
+Errors: `StorageError` (database unusable: log it, tell the player, write nothing) and
+`GameConflict` subclasses (a refused write; nothing was written).
+"""
+
+from bot.storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    GameClosed,
+    GameConflict,
+    GameFull,
+    GameNotFinished,
+    GameNotFound,
+    NotInLobby,
+    NotSeated,
+    StaleVersion,
+    StorageError,
+)
+from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR
+from bot.storage.records import (
+    ACTIVE_STATUSES,
+    CLOSED_STATUSES,
+    MAX_SEATS,
+    METRICS,
+    STATUSES,
+    UNSET,
+    GameRecord,
+    LeaderboardPage,
+    LeaderboardRow,
+    PlayerFigures,
+    PlayerResult,
+    PlayerStats,
+    Seat,
+    StagePoints,
+    Unset,
+)
+from bot.storage.storage import DEFAULT_DATABASE, Storage
+
+__all__ = [
+    "ACTIVE_STATUSES",
+    "CLOSED_STATUSES",
+    "DEFAULT_DATABASE",
+    "DEFAULT_MIGRATIONS_DIR",
+    "MAX_SEATS",
+    "METRICS",
+    "STATUSES",
+    "UNSET",
+    "AlreadySeated",
+    "ChannelBusy",
+    "GameClosed",
+    "GameConflict",
+    "GameFull",
+    "GameNotFinished",
+    "GameNotFound",
+    "GameRecord",
+    "LeaderboardPage",
+    "LeaderboardRow",
+    "NotInLobby",
+    "NotSeated",
+    "PlayerFigures",
+    "PlayerResult",
+    "PlayerStats",
+    "Seat",
+    "StagePoints",
+    "StaleVersion",
+    "Storage",
+    "StorageError",
+    "Unset",
+]

@@ -1,0 +1,415 @@
+"""SQL for games, seats, message ids and the action log; each function runs inside a
+transaction opened by the caller."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.errors import (
+    AlreadySeated,
+    ChannelBusy,
+    GameClosed,
+    GameFull,
+    GameNotFound,
+    NotInLobby,
+    NotSeated,
+    StaleVersion,
+)
+from bot.storage.records import (
+    CLOSED_STATUSES,
+    MAX_SEATS,
+    GameRecord,
+    PlayerResult,
+    Seat,
+    StagePoints,
+    Unset,
+)
+from bot.storage.timefmt import from_db, to_db, to_db_or_none
+
+_NEXT_STATUSES = {
+    "lobby": {"lobby", "running", "cancelled", "abandoned"},
+    "running": {"running", "finished", "cancelled", "abandoned"},
+}
+_MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+_GAME_COLUMNS = (
+    "id, guild_id, channel_id, host_id, variant, options, status, seed, version, state, "
+    "created_at, updated_at, started_at, finished_at, deadline, lobby_deadline"
+)
+
+
+def dump_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:
+    async with db.execute(sql, params) as cursor:
+        return await cursor.fetchone()
+
+
+async def _all(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
+    async with db.execute(sql, params) as cursor:
+        return list(await cursor.fetchall())
+
+
+async def load(db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
+    row = await _one(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    if row is None:
+        return None
+    seats = await _all(
+        db,
+        "SELECT user_id, display_name, seat FROM seats WHERE game_id = ? ORDER BY seat",
+        (game_id,),
+    )
+    messages = await _all(
+        db, "SELECT name, message_id FROM game_messages WHERE game_id = ?", (game_id,)
+    )
+    return GameRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        host_id=row[3],
+        variant=row[4],
+        options=json.loads(row[5]),
+        status=row[6],
+        seed=row[7],
+        version=row[8],
+        state=None if row[9] is None else json.loads(row[9]),
+        created_at=from_db(row[10]),  # type: ignore[arg-type]
+        updated_at=from_db(row[11]),  # type: ignore[arg-type]
+        started_at=from_db(row[12]),
+        finished_at=from_db(row[13]),
+        deadline=from_db(row[14]),
+        lobby_deadline=from_db(row[15]),
+        seats=tuple(Seat(user_id, name, seat) for user_id, name, seat in seats),
+        message_ids={name: message_id for name, message_id in messages},
+    )
+
+
+async def load_existing(db: aiosqlite.Connection, game_id: int) -> GameRecord:
+    record = await load(db, game_id)
+    if record is None:
+        raise GameNotFound(game_id)
+    return record
+
+
+async def active_ids(db: aiosqlite.Connection, channel_id: int | None = None) -> list[int]:
+    sql = "SELECT id FROM games WHERE status IN ('lobby', 'running')"
+    params: tuple[int, ...] = ()
+    if channel_id is not None:
+        sql += " AND channel_id = ?"
+        params = (channel_id,)
+    return [row[0] for row in await _all(db, sql + " ORDER BY id", params)]
+
+
+async def create(
+    db: aiosqlite.Connection,
+    *,
+    guild_id: int,
+    channel_id: int,
+    host_id: int,
+    host_name: str,
+    variant: str,
+    options: dict[str, Any],
+    seed: int,
+    now: datetime,
+    lobby_deadline: datetime | None,
+) -> int:
+    busy = await active_ids(db, channel_id)
+    if busy:
+        raise ChannelBusy(channel_id, busy[0])
+    stamp = to_db(now)
+    async with db.execute(
+        "INSERT INTO games (guild_id, channel_id, host_id, variant, options, status, seed, "
+        "version, created_at, updated_at, lobby_deadline) "
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?)",
+        (
+            guild_id,
+            channel_id,
+            host_id,
+            variant,
+            dump_json(options),
+            seed,
+            stamp,
+            stamp,
+            to_db_or_none(lobby_deadline),
+        ),
+    ) as cursor:
+        game_id = cursor.lastrowid
+    assert game_id is not None
+    await db.execute(
+        "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
+        "VALUES (?, 0, ?, ?, ?)",
+        (game_id, host_id, host_name, stamp),
+    )
+    return game_id
+
+
+def _check_version(record: GameRecord, expected_version: int | None) -> None:
+    if expected_version is not None and record.version != expected_version:
+        raise StaleVersion(record.id, expected_version, record.version)
+
+
+async def _bump(db: aiosqlite.Connection, record: GameRecord, now: datetime) -> None:
+    await db.execute(
+        "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+        (to_db(now), record.id, record.version),
+    )
+
+
+async def join(
+    db: aiosqlite.Connection,
+    game_id: int,
+    user_id: int,
+    display_name: str,
+    *,
+    expected_version: int | None,
+    now: datetime,
+) -> None:
+    record = await load_existing(db, game_id)
+    if record.status != "lobby":
+        raise NotInLobby(game_id, record.status)
+    if record.seat_of(user_id) is not None:
+        raise AlreadySeated(game_id, user_id)
+    if len(record.seats) >= MAX_SEATS:
+        raise GameFull(game_id, len(record.seats))
+    _check_version(record, expected_version)
+    await db.execute(
+        "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        (game_id, len(record.seats), user_id, display_name, to_db(now)),
+    )
+    await _bump(db, record, now)
+
+
+async def leave(
+    db: aiosqlite.Connection,
+    game_id: int,
+    user_id: int,
+    *,
+    expected_version: int | None,
+    now: datetime,
+) -> None:
+    record = await load_existing(db, game_id)
+    if record.status != "lobby":
+        raise NotInLobby(game_id, record.status)
+    seat = record.seat_of(user_id)
+    if seat is None:
+        raise NotSeated(game_id, user_id)
+    _check_version(record, expected_version)
+    # Later seats move one place down: delete and re-insert them, so no intermediate row
+    # collides with the primary key.
+    later = await _all(
+        db,
+        "SELECT seat - 1, user_id, display_name, joined_at FROM seats "
+        "WHERE game_id = ? AND seat > ? ORDER BY seat",
+        (game_id, seat.seat),
+    )
+    await db.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (game_id, seat.seat))
+    await db.executemany(
+        "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(game_id, *row) for row in later],
+    )
+    await _bump(db, record, now)
+
+
+def _validate_status(record: GameRecord, status: str | None) -> None:
+    if record.status in CLOSED_STATUSES:
+        raise GameClosed(record.id, record.status)
+    if status is not None and status not in _NEXT_STATUSES[record.status]:
+        raise ValueError(f"game {record.id} cannot go from {record.status} to {status}")
+
+
+def _validate_scores(
+    record: GameRecord,
+    status: str | None,
+    stage_points: Sequence[StagePoints],
+    results: Sequence[PlayerResult],
+) -> None:
+    seated = {seat.user_id for seat in record.seats}
+    for points in stage_points:
+        if points.user_id not in seated:
+            raise ValueError(f"stage points for user {points.user_id}, not seated in {record.id}")
+    if status == "finished":
+        result_users = [result.user_id for result in results]
+        if sorted(result_users) != sorted(seated):
+            raise ValueError(
+                f"finishing game {record.id} needs one result per seated player "
+                f"{sorted(seated)}, got {result_users}"
+            )
+    elif results:
+        raise ValueError("results may only be stored together with status 'finished'")
+
+
+async def transition(
+    db: aiosqlite.Connection,
+    game_id: int,
+    *,
+    expected_version: int | None,
+    actor_id: int | None,
+    actions: Sequence[dict[str, Any]],
+    state: dict[str, Any] | Unset | None,
+    status: str | None,
+    deadline: datetime | Unset | None,
+    stage_points: Sequence[StagePoints],
+    results: Sequence[PlayerResult],
+    now: datetime,
+) -> None:
+    record = await load_existing(db, game_id)
+    _validate_status(record, status)
+    _check_version(record, expected_version)
+    _validate_scores(record, status, stage_points, results)
+    stamp = to_db(now)
+    new_version = record.version + 1
+    if actions:
+        row = await _one(
+            db, "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+        )
+        await db.executemany(
+            "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (game_id, row[0] + offset, new_version, actor_id, dump_json(action), stamp)
+                for offset, action in enumerate(actions, start=1)
+            ],
+        )
+    assignments = ["version = ?", "updated_at = ?"]
+    values: list[Any] = [new_version, stamp]
+    if not isinstance(state, Unset):
+        assignments.append("state = ?")
+        values.append(None if state is None else dump_json(state))
+    if not isinstance(deadline, Unset):
+        assignments.append("deadline = ?")
+        values.append(to_db_or_none(deadline))
+    if status is not None and status != record.status:
+        assignments.append("status = ?")
+        values.append(status)
+        if status == "running":
+            assignments.append("started_at = ?")
+            values.append(stamp)
+        if status in CLOSED_STATUSES:
+            assignments.append("finished_at = ?")
+            values.append(stamp)
+    await db.execute(
+        f"UPDATE games SET {', '.join(assignments)} WHERE id = ? AND version = ?",
+        (*values, game_id, record.version),
+    )
+    if stage_points:
+        await db.executemany(
+            "INSERT INTO stage_points (game_id, user_id, stage, points, reached_second) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(game_id, p.user_id, p.stage, p.points, int(p.reached_second)) for p in stage_points],
+        )
+    if status == "finished":
+        await _record_results(db, record, results, stamp)
+
+
+async def _record_results(
+    db: aiosqlite.Connection, record: GameRecord, results: Iterable[PlayerResult], stamp: str
+) -> None:
+    await db.executemany(
+        "INSERT INTO results (game_id, user_id, guild_id, finished_at, total, won, best_stage, "
+        "seconds_reached) VALUES (:game, :user, :guild, :at, :total, :won, "
+        "(SELECT max(points) FROM stage_points WHERE game_id = :game AND user_id = :user), "
+        "(SELECT count(*) FROM stage_points "
+        " WHERE game_id = :game AND user_id = :user AND reached_second))",
+        [
+            {
+                "game": record.id,
+                "user": result.user_id,
+                "guild": record.guild_id,
+                "at": stamp,
+                "total": result.total,
+                "won": int(result.won),
+            }
+            for result in results
+        ],
+    )
+    sums = (
+        "games = games + 1, wins = wins + excluded.wins, points = points + excluded.points, "
+        "best_stage = max(coalesce(best_stage, excluded.best_stage), "
+        "                 coalesce(excluded.best_stage, best_stage)), "
+        "seconds_reached = seconds_reached + excluded.seconds_reached"
+    )
+    await db.execute(
+        "INSERT INTO player_months (guild_id, month, user_id, games, wins, points, best_stage, "
+        "seconds_reached) SELECT guild_id, substr(finished_at, 1, 7), user_id, 1, won, total, "
+        "best_stage, seconds_reached FROM results WHERE game_id = ? "
+        f"ON CONFLICT (guild_id, month, user_id) DO UPDATE SET {sums}",
+        (record.id,),
+    )
+    await db.execute(
+        "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "
+        "best_stage, seconds_reached) SELECT r.guild_id, r.user_id, s.display_name, 1, r.won, "
+        "r.total, r.best_stage, r.seconds_reached FROM results AS r "
+        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? "
+        f"ON CONFLICT (guild_id, user_id) DO UPDATE SET {sums}, "
+        "display_name = excluded.display_name",
+        (record.id,),
+    )
+
+
+async def set_message_ids(
+    db: aiosqlite.Connection, game_id: int, ids: dict[str, int | None]
+) -> None:
+    await load_existing(db, game_id)
+    for name, message_id in ids.items():
+        if not _MESSAGE_NAME.match(name):
+            raise ValueError(f"message id name {name!r} must be lower_snake_case")
+        if message_id is None:
+            await db.execute(
+                "DELETE FROM game_messages WHERE game_id = ? AND name = ?", (game_id, name)
+            )
+        else:
+            await db.execute(
+                "INSERT INTO game_messages (game_id, name, message_id) VALUES (?, ?, ?) "
+                "ON CONFLICT (game_id, name) DO UPDATE SET message_id = excluded.message_id",
+                (game_id, name, message_id),
+            )
+
+
+async def action_log(db: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
+    rows = await _all(
+        db,
+        "SELECT seq, version, actor_id, action, created_at FROM actions "
+        "WHERE game_id = ? ORDER BY seq",
+        (game_id,),
+    )
+    return [
+        {
+            "seq": seq,
+            "version": version,
+            "actor_id": actor_id,
+            "action": json.loads(action),
+            "created_at": created_at,
+        }
+        for seq, version, actor_id, action, created_at in rows
+    ]
+
+
+async def scores(
+    db: aiosqlite.Connection, game_id: int
+) -> tuple[list[StagePoints], list[PlayerResult]]:
+    points = await _all(
+        db,
+        "SELECT user_id, stage, points, reached_second FROM stage_points "
+        "WHERE game_id = ? ORDER BY stage, user_id",
+        (game_id,),
+    )
+    results = await _all(
+        db,
+        "SELECT r.user_id, r.total, r.won FROM results AS r "
+        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? ORDER BY s.seat",
+        (game_id,),
+    )
+    return (
+        [StagePoints(user, stage, pts, bool(second)) for user, stage, pts, second in points],
+        [PlayerResult(user, total, bool(won)) for user, total, won in results],
+    )

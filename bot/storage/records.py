@@ -1,0 +1,127 @@
+"""The plain values storage hands out and takes in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import Enum
+from typing import Any, Final, Literal
+
+STATUSES: Final = ("lobby", "running", "finished", "cancelled", "abandoned")
+ACTIVE_STATUSES: Final = ("lobby", "running")
+CLOSED_STATUSES: Final = ("finished", "cancelled", "abandoned")
+MAX_SEATS: Final = 6
+METRICS: Final = ("wins", "win_rate", "points")
+Metric = Literal["wins", "win_rate", "points"]
+
+
+class Unset(Enum):
+    """Marks an argument left out, where None means "clear it"."""
+
+    UNSET = "UNSET"
+
+
+UNSET: Final = Unset.UNSET
+
+
+@dataclass(frozen=True)
+class Seat:
+    user_id: int
+    display_name: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class StagePoints:
+    user_id: int
+    stage: int
+    points: int
+    reached_second: bool
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    user_id: int
+    total: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    variant: str
+    options: dict[str, Any]
+    status: str
+    seed: int
+    version: int
+    state: dict[str, Any] | None
+    seats: tuple[Seat, ...]
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    deadline: datetime | None
+    lobby_deadline: datetime | None
+    message_ids: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def lobby_message_id(self) -> int | None:
+        return self.message_ids.get("lobby_message_id")
+
+    @property
+    def round_message_id(self) -> int | None:
+        return self.message_ids.get("round_message_id")
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    """One player's standing in a guild over a period."""
+
+    user_id: int
+    display_name: str
+    games: int
+    wins: int
+    points: int
+    best_stage: int | None
+    seconds_reached: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_points(self) -> float:
+        return self.points / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    figures: PlayerFigures
+
+
+@dataclass(frozen=True)
+class LeaderboardPage:
+    guild_id: int
+    metric: str
+    page: int
+    page_size: int
+    ranked_players: int
+    rows: tuple[LeaderboardRow, ...]
+
+    @property
+    def page_count(self) -> int:
+        return max(1, -(-self.ranked_players // self.page_size))
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    figures: PlayerFigures
+    ranks: dict[str, int | None]
+    """Rank under each metric; None for win_rate below the minimum number of games."""

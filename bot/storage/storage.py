@@ -1,0 +1,337 @@
+"""`Storage`: the async API the game service uses. One instance per process."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage import games, leaderboard
+from bot.storage.connection import DEFAULT_BUSY_TIMEOUT_SECONDS, Connection
+from bot.storage.errors import GameNotFinished
+from bot.storage.records import (
+    UNSET,
+    GameRecord,
+    LeaderboardPage,
+    PlayerResult,
+    PlayerStats,
+    StagePoints,
+    Unset,
+)
+
+DEFAULT_DATABASE = "whyfirst.sqlite3"
+
+
+class Storage:
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str] = DEFAULT_DATABASE,
+        *,
+        migrations_dir: Path | None = None,
+        busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
+    ) -> Storage:
+        connection = await Connection.open(
+            Path(path), migrations_dir=migrations_dir, busy_timeout=busy_timeout
+        )
+        return cls(connection)
+
+    @property
+    def path(self) -> Path:
+        return self._connection.path
+
+    async def close(self) -> None:
+        await self._connection.close()
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # games ------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        variant: str,
+        options: dict[str, Any],
+        seed: int,
+        now: datetime,
+        lobby_deadline: datetime | None,
+    ) -> GameRecord:
+        async def work(db: aiosqlite.Connection) -> GameRecord:
+            game_id = await games.create(
+                db,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                host_name=host_name,
+                variant=variant,
+                options=options,
+                seed=seed,
+                now=now,
+                lobby_deadline=lobby_deadline,
+            )
+            return await games.load_existing(db, game_id)
+
+        return await self._connection.write("create a game", work)
+
+    async def game(self, game_id: int) -> GameRecord | None:
+        async def work(db: aiosqlite.Connection) -> GameRecord | None:
+            return await games.load(db, game_id)
+
+        return await self._connection.read("load a game", work)
+
+    async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
+        async def work(db: aiosqlite.Connection) -> GameRecord | None:
+            ids = await games.active_ids(db, channel_id)
+            return await games.load(db, ids[0]) if ids else None
+
+        return await self._connection.read("load a channel's game", work)
+
+    async def active_games(self) -> list[GameRecord]:
+        async def work(db: aiosqlite.Connection) -> list[GameRecord]:
+            return [await games.load_existing(db, i) for i in await games.active_ids(db)]
+
+        return await self._connection.read("load the open games", work)
+
+    async def join(
+        self,
+        game_id: int,
+        user_id: int,
+        display_name: str,
+        *,
+        expected_version: int | None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        async def work(db: aiosqlite.Connection) -> GameRecord:
+            await games.join(
+                db,
+                game_id,
+                user_id,
+                display_name,
+                expected_version=expected_version,
+                now=now or datetime.now(UTC),
+            )
+            return await games.load_existing(db, game_id)
+
+        return await self._connection.write("seat a player", work)
+
+    async def leave(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        expected_version: int | None,
+        now: datetime | None = None,
+    ) -> GameRecord:
+        async def work(db: aiosqlite.Connection) -> GameRecord:
+            await games.leave(
+                db,
+                game_id,
+                user_id,
+                expected_version=expected_version,
+                now=now or datetime.now(UTC),
+            )
+            return await games.load_existing(db, game_id)
+
+        return await self._connection.write("unseat a player", work)
+
+    async def commit_transition(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        actor_id: int | None,
+        actions: Sequence[dict[str, Any]],
+        state: dict[str, Any] | Unset | None = UNSET,
+        status: str | None = None,
+        deadline: datetime | Unset | None = UNSET,
+        stage_points: Sequence[StagePoints] = (),
+        results: Sequence[PlayerResult] = (),
+        now: datetime,
+    ) -> GameRecord:
+        async def work(db: aiosqlite.Connection) -> GameRecord:
+            await games.transition(
+                db,
+                game_id,
+                expected_version=expected_version,
+                actor_id=actor_id,
+                actions=actions,
+                state=state,
+                status=status,
+                deadline=deadline,
+                stage_points=stage_points,
+                results=results,
+                now=now,
+            )
+            return await games.load_existing(db, game_id)
+
+        return await self._connection.write("store a game transition", work)
+
+    async def set_status(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        now: datetime,
+        expected_version: int | None = None,
+        stage_points: Sequence[StagePoints] = (),
+        results: Sequence[PlayerResult] = (),
+    ) -> GameRecord:
+        async def work(db: aiosqlite.Connection) -> GameRecord:
+            await games.transition(
+                db,
+                game_id,
+                expected_version=expected_version,
+                actor_id=None,
+                actions=(),
+                state=UNSET,
+                status=status,
+                deadline=UNSET,
+                stage_points=stage_points,
+                results=results,
+                now=now,
+            )
+            return await games.load_existing(db, game_id)
+
+        return await self._connection.write(f"mark a game {status}", work)
+
+    async def set_message_ids(self, game_id: int, **ids: int | None) -> None:
+        async def work(db: aiosqlite.Connection) -> None:
+            await games.set_message_ids(db, game_id, ids)
+
+        await self._connection.write("store message ids", work)
+
+    async def actions(self, game_id: int) -> list[dict[str, Any]]:
+        return [entry["action"] for entry in await self.action_log(game_id)]
+
+    async def action_log(self, game_id: int) -> list[dict[str, Any]]:
+        """The log with its bookkeeping: seq, version, actor_id, action, created_at."""
+
+        async def work(db: aiosqlite.Connection) -> list[dict[str, Any]]:
+            await games.load_existing(db, game_id)
+            return await games.action_log(db, game_id)
+
+        return await self._connection.read("read an action log", work)
+
+    async def finished_game_export(self, game_id: int) -> dict[str, Any]:
+        async def work(db: aiosqlite.Connection) -> dict[str, Any]:
+            record = await games.load_existing(db, game_id)
+            if record.status != "finished":
+                raise GameNotFinished(game_id, record.status)
+            log = await games.action_log(db, game_id)
+            stage_points, results = await games.scores(db, game_id)
+            return _export(record, log, stage_points, results)
+
+        return await self._connection.read("export a finished game", work)
+
+    # leaderboards -----------------------------------------------------------------------
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        metric: str = "wins",
+        page: int = 0,
+        page_size: int = 10,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        min_games: int = 3,
+    ) -> LeaderboardPage:
+        async def work(db: aiosqlite.Connection) -> LeaderboardPage:
+            return await leaderboard.page(
+                db,
+                guild_id,
+                metric=metric,
+                page=page,
+                page_size=page_size,
+                since=since,
+                until=until,
+                min_games=min_games,
+            )
+
+        return await self._connection.read("read a leaderboard", work)
+
+    async def player_stats(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        min_games: int = 3,
+    ) -> PlayerStats | None:
+        async def work(db: aiosqlite.Connection) -> PlayerStats | None:
+            return await leaderboard.player_stats(
+                db, guild_id, user_id, since=since, until=until, min_games=min_games
+            )
+
+        return await self._connection.read("read player statistics", work)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _export(
+    record: GameRecord,
+    log: list[dict[str, Any]],
+    stage_points: list[StagePoints],
+    results: list[PlayerResult],
+) -> dict[str, Any]:
+    names = {seat.user_id: seat.display_name for seat in record.seats}
+    return {
+        "game": {
+            "id": record.id,
+            "guild_id": record.guild_id,
+            "channel_id": record.channel_id,
+            "host_id": record.host_id,
+            "variant": record.variant,
+            "options": record.options,
+            "seed": record.seed,
+            "status": record.status,
+            "version": record.version,
+            "created_at": _iso(record.created_at),
+            "started_at": _iso(record.started_at),
+            "finished_at": _iso(record.finished_at),
+        },
+        "seats": [
+            {"seat": seat.seat, "user_id": seat.user_id, "display_name": seat.display_name}
+            for seat in record.seats
+        ],
+        "actions": [entry["action"] for entry in log],
+        "action_log": log,
+        "stage_points": [
+            {
+                "user_id": p.user_id,
+                "display_name": names[p.user_id],
+                "stage": p.stage,
+                "points": p.points,
+                "reached_second": p.reached_second,
+            }
+            for p in stage_points
+        ],
+        "results": [
+            {
+                "user_id": r.user_id,
+                "display_name": names[r.user_id],
+                "total": r.total,
+                "won": r.won,
+            }
+            for r in results
+        ],
+        "state": record.state,
+    }

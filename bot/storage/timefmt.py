@@ -1,0 +1,24 @@
+"""Datetimes in the database: UTC ISO-8601 text of fixed width, so text order is time order."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+
+def to_db(moment: datetime) -> str:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"naive datetime {moment!r}: storage needs timezone-aware times")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def to_db_or_none(moment: datetime | None) -> str | None:
+    return None if moment is None else to_db(moment)
+
+
+def from_db(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+def month_of(text: str) -> str:
+    """The "YYYY-MM" bucket of a stored time."""
+    return text[:7]
