@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.render.glyphs import drawable
+
 MIN_SPACE = -12
 MAX_SPACE = 16
 START_SPACE = 0
@@ -46,6 +48,16 @@ class Figure:
             return False
         return self.space - self.moved_from != self.delta
 
+    @property
+    def shows_move(self) -> bool:
+        """The last move is worth showing: cards summing to 0 (or none) moved nothing."""
+        return self.delta is not None and self.delta != 0
+
+    @property
+    def delta_label(self) -> str:
+        """The last move's cards as a signed number: ``"+3"``, ``"-1"`` (empty if none)."""
+        return "" if self.delta is None else f"{self.delta:+d}"
+
 
 @dataclass(frozen=True)
 class Board:
@@ -79,7 +91,8 @@ def distinct_initials(names: Sequence[str]) -> tuple[str, ...]:
     """One short, distinct label per name: ``["Anne", "Ben", "Bob"]`` → ``("A", "Be", "Bo")``.
 
     The first letter or digit, upper-cased; names that share it get their first two. Names
-    that still collide, or have no letter at all, fall back to their seat number (1-based).
+    that still collide, or have no letter the picture's font can draw, fall back to their seat
+    number (1-based).
     """
     letters = [_alphanumerics(name) for name in names]
     firsts = [chars[:1].upper() for chars in letters]
@@ -97,4 +110,4 @@ def distinct_initials(names: Sequence[str]) -> tuple[str, ...]:
 
 
 def _alphanumerics(name: str) -> str:
-    return "".join(char for char in name if char.isalnum())
+    return "".join(char for char in drawable(name) if char.isalnum())

@@ -30,7 +30,7 @@ def describe_board(board: Board, locale: str | None = None) -> str:
         parts.append(
             t("render.positions", locale, positions=t("render.list_separator", locale).join(groups))
         )
-    moves = [_move(figure, locale) for figure in board.figures if figure.delta is not None]
+    moves = [_move(figure, locale) for figure in board.figures if figure.shows_move]
     if moves:
         parts.append(
             " "
@@ -58,10 +58,8 @@ def join_names(names: Sequence[str], locale: str | None = None) -> str:
 
 
 def _move(figure: Figure, locale: str | None) -> str:
-    assert figure.delta is not None
-    delta = f"{figure.delta:+d}" if figure.delta else "0"
     key = "render.move_clamped" if figure.clamped else "render.move"
-    return t(key, locale, name=figure.name, delta=delta)
+    return t(key, locale, name=figure.name, delta=figure.delta_label)
 
 
 def _shorten(text: str, limit: int) -> str:

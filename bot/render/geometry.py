@@ -23,7 +23,7 @@ DISC_RADIUS = 17
 STACK_STEP = 2 * DISC_RADIUS + 3
 MIN_STACK_ROWS = 3
 SCORES_LABEL_HEIGHT = 22
-TRAIL_STEP = 18
+TRAIL_STEP = 20
 LEGEND_COLUMNS = 3
 LEGEND_ROW_HEIGHT = 38
 LEGEND_DISC_RADIUS = 13
@@ -105,7 +105,7 @@ def layout_for(board: Board) -> Layout:
 
 def trail_figures(board: Board) -> tuple[int, ...]:
     """Indexes of the figures whose last move is drawn under the track, one lane each."""
-    return tuple(index for index, figure in enumerate(board.figures) if figure.delta is not None)
+    return tuple(index for index, figure in enumerate(board.figures) if figure.shows_move)
 
 
 def figure_center(board: Board, figure_index: int) -> Point:

@@ -24,14 +24,15 @@ from bot.render.geometry import (
     space_x,
     trail_figures,
 )
+from bot.render.glyphs import drawable
 from bot.render.palette import RGB
 
-TITLE_SIZE = 30
-SUBTITLE_SIZE = 19
-NUMBER_SIZE = 15
-INITIAL_SIZE = 19
-LEGEND_SIZE = 18
-SMALL_SIZE = 13
+TITLE_SIZE = 32
+SUBTITLE_SIZE = 20
+NUMBER_SIZE = 17
+INITIAL_SIZE = 20
+LEGEND_SIZE = 20
+SMALL_SIZE = 15
 PALETTE_SIZE = 128
 
 
@@ -53,11 +54,30 @@ def render_track(board: Board, locale: str | None = None) -> bytes:
 
 
 def space_label(space: int, locale: str | None = None) -> str:
-    return t("render.start", locale) if space == START_SPACE else str(space)
+    return _words("render.start", locale) if space == START_SPACE else str(space)
 
 
-def delta_label(delta: int) -> str:
-    return f"{delta:+d}" if delta else "0"
+def _words(key: str, locale: str | None, **values: object) -> str:
+    return drawable(t(key, locale, **values))
+
+
+def _initial(figure: Figure) -> str:
+    """The figure's initial, or its seat number if the font cannot draw the initial."""
+    initial = drawable(figure.initial)[:2].strip()
+    if initial:
+        return initial
+    return "?" if figure.colour is None else str(figure.colour + 1)
+
+
+def _name(figure: Figure, locale: str | None) -> str:
+    name = drawable(figure.name)
+    if name:
+        return name
+    return (
+        _initial(figure)
+        if figure.colour is None
+        else _words("render.player_number", locale, number=figure.colour + 1)
+    )
 
 
 def _draw_caption(
@@ -66,7 +86,7 @@ def _draw_caption(
     top = layout.caption_top
     draw.text(
         (TRACK_RIGHT, top + 8),
-        t("render.brand", locale),
+        _words("render.brand", locale),
         font=font(SUBTITLE_SIZE),
         fill=palette.MUTED_INK,
         anchor="ra",
@@ -75,7 +95,7 @@ def _draw_caption(
         if number == 0:
             draw.text(
                 (TRACK_LEFT, top),
-                line,
+                drawable(line),
                 font=font(TITLE_SIZE),
                 fill=palette.INK,
                 stroke_width=1,
@@ -83,7 +103,9 @@ def _draw_caption(
             )
             top += TITLE_HEIGHT
         else:
-            draw.text((TRACK_LEFT, top), line, font=font(SUBTITLE_SIZE), fill=palette.MUTED_INK)
+            draw.text(
+                (TRACK_LEFT, top), drawable(line), font=font(SUBTITLE_SIZE), fill=palette.MUTED_INK
+            )
             top += SUBTITLE_HEIGHT
 
 
@@ -100,7 +122,7 @@ def _draw_highlight(
     )
     draw.text(
         (space_x(space), layout.stacks_top + 4),
-        t("render.scores", locale),
+        _words("render.scores", locale),
         font=font(SMALL_SIZE),
         fill=palette.HIGHLIGHT_TEXT,
         anchor="ma",
@@ -168,14 +190,15 @@ def _draw_disc(
         width=2,
     )
     ink = palette.initial_ink(fill)
-    text_size = size if len(figure.initial) == 1 else size - 4
+    initial = _initial(figure)
+    text_size = size if len(initial) == 1 else size - 4
     draw.text(
         (x, y + 1),
-        figure.initial,
+        initial,
         font=font(text_size),
         fill=ink,
         anchor="mm",
-        stroke_width=1 if len(figure.initial) == 1 else 0,
+        stroke_width=1 if len(initial) == 1 else 0,
         stroke_fill=ink,
     )
 
@@ -185,7 +208,6 @@ def _draw_trails(
 ) -> None:
     for lane, index in enumerate(trail_figures(board)):
         figure = board.figures[index]
-        assert figure.delta is not None
         y = layout.trail_y(lane)
         end = space_x(figure.space)
         start = space_x(figure.moved_from if figure.moved_from is not None else figure.space)
@@ -203,9 +225,9 @@ def _draw_trails(
         draw.ellipse(
             (start - 4, y - 4, start + 4, y + 4), fill=colour, outline=palette.DISC_OUTLINE
         )
-        label = f"{figure.initial} {delta_label(figure.delta)}"
+        label = f"{_initial(figure)} {figure.delta_label}"
         if figure.clamped:
-            label += f" ({t('render.legend_clamped', locale)})"
+            label += f" ({_words('render.legend_clamped', locale)})"
         right_side = max(start, end) + 10
         left_side = min(start, end) - 10
         if right_side + font(SMALL_SIZE).getlength(label) <= TRACK_RIGHT:
@@ -225,10 +247,10 @@ def _draw_legend(
         text_left = x + LEGEND_DISC_RADIUS + 8
         room = (x - LEGEND_DISC_RADIUS) + column_width - 20 - text_left
         where_text = f"  {where}"
-        if figure.delta is not None:
-            where_text += f"  ({delta_label(figure.delta)})"
+        if figure.shows_move:
+            where_text += f"  ({figure.delta_label})"
         where_width = font(LEGEND_SIZE).getlength(where_text)
-        name = _fit(figure.name, font(LEGEND_SIZE), room - where_width)
+        name = _fit(_name(figure, locale), font(LEGEND_SIZE), room - where_width)
         draw.text((text_left, y), name, font=font(LEGEND_SIZE), fill=palette.INK, anchor="lm")
         name_width = font(LEGEND_SIZE).getlength(name)
         draw.text(
