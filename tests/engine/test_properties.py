@@ -1,0 +1,200 @@
+"""Properties of whole random games (hypothesis drives seeds, tables and choices)."""
+import random
+from itertools import pairwise
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import (
+    MAX_SPACE,
+    MIN_SPACE,
+    FigureMoved,
+    GameOver,
+    Phase,
+    RoundRevealed,
+    StageScored,
+)
+from engine.cards import VALUES
+from engine.rules import score_stage
+
+from .play import Game, play_randomly
+
+GAMES = settings(max_examples=25, deadline=None)
+
+tables = st.integers(min_value=2, max_value=6)
+variants = st.sampled_from(["standard", "tactical"])
+seeds = st.integers(min_value=-(2**70), max_value=2**70)
+choosers = st.randoms(use_true_random=False)
+
+
+def random_game(players: int, variant: str, seed: int, chooser: random.Random) -> Game:
+    return play_randomly([f"u{n}" for n in range(players)], variant, seed, chooser)
+
+
+def replayed_states(game: Game) -> list[engine.GameState]:
+    """Every state the game went through, rebuilt from its action log."""
+    state = engine.new_game(game.state.players, game.state.variant, game.state.seed)
+    states = [state]
+    for action in game.actions:
+        result = engine.apply(state, action)
+        assert isinstance(result, engine.Accepted)
+        state = result.state
+        states.append(state)
+    return states
+
+
+def second_distinct(values: list[int]) -> int | None:
+    distinct = sorted(set(values), reverse=True)
+    return distinct[1] if len(distinct) > 1 else None
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
+def test_figures_never_leave_the_track(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    for state in replayed_states(game):
+        assert all(MIN_SPACE <= space <= MAX_SPACE for space in state.positions)
+
+
+@GAMES
+@given(tables, seeds, choosers)
+def test_standard_moves_are_the_sum_of_the_cards_then_clamped(
+    players: int, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, "standard", seed, chooser)
+    reveals = [e for e in game.events if isinstance(e, RoundRevealed)]
+    assert len(reveals) == engine.STAGES * engine.ROUNDS
+    for reveal in reveals:
+        for move in reveal.moves:
+            wanted = sum(VALUES[p.card] for p in reveal.plays if p.target == move.figure)
+            assert move.delta == wanted
+            assert move.end == max(MIN_SPACE, min(MAX_SPACE, move.start + wanted))
+            assert move.clamped == (move.end != move.start + wanted)
+
+
+@GAMES
+@given(tables, seeds, choosers)
+def test_tactical_moves_follow_descending_card_numbers_each_clamped(
+    players: int, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, "tactical", seed, chooser)
+    moves = [e for e in game.events if isinstance(e, FigureMoved)]
+    for earlier, later in pairwise(moves):
+        if (earlier.stage, earlier.round) == (later.stage, later.round):
+            assert earlier.card > later.card
+    for moved in moves:
+        assert moved.move.end == max(MIN_SPACE, min(MAX_SPACE, moved.move.start + moved.value))
+        if moved.mover == engine.LEO:
+            assert moved.target == engine.LEO
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
+def test_hands_shrink_by_one_a_round_and_are_empty_after_round_5(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    for state in replayed_states(game)[1:]:
+        if state.phase is Phase.PICKING:
+            expected = engine.HAND_SIZE + 1 - state.round
+        elif state.phase is Phase.MOVING:
+            expected = engine.HAND_SIZE - state.round
+        else:
+            expected = 0
+        assert all(len(hand) == expected for hand in state.hands)
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
+def test_only_the_second_farthest_space_scores_and_the_second_total_wins(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    states = replayed_states(game)
+    scored_states = [
+        after for before, after in pairwise(states)
+        if len(after.stage_points) > len(before.stage_points)
+    ]
+    scorings = [e for e in game.events if isinstance(e, StageScored)]
+    assert len(scorings) == len(scored_states) == engine.STAGES
+    for state, scoring in zip(scored_states, scorings, strict=True):
+        spaces = list(state.positions)
+        space = second_distinct(spaces)
+        assert scoring.space == space
+        names = engine.figures(state)
+        assert dict(scoring.points) == {
+            name: (at if at == space else 0) for name, at in zip(names, spaces, strict=True)
+        }
+    over = game.events[-1]
+    assert isinstance(over, GameOver)
+    totals = dict(over.totals)
+    winning = second_distinct(list(totals.values()))
+    expected = [n for n, t in totals.items() if winning is None or t == winning]
+    assert list(over.winners) == expected
+    assert totals == engine.totals(game.state)
+
+
+@GAMES
+@given(tables, variants, seeds, st.integers(min_value=0, max_value=2**32))
+def test_the_same_seed_and_choices_give_the_same_game(
+    players: int, variant: str, seed: int, choice_seed: int
+) -> None:
+    first = random_game(players, variant, seed, random.Random(choice_seed))
+    second = random_game(players, variant, seed, random.Random(choice_seed))
+    assert first.actions == second.actions
+    assert first.events == second.events
+    assert first.state == second.state
+    assert engine.state_from_dict(engine.state_to_dict(first.state)) == first.state
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
+def test_a_view_never_holds_another_players_cards_or_pick(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    for state in replayed_states(game):
+        for seat, player in enumerate(state.players):
+            view = engine.view_for(state, player)
+            assert tuple(c.number for c in view.hand) == state.hands[seat]
+            assert view.pick == state.picks[seat]
+            others = {n for s, hand in enumerate(state.hands) if s != seat for n in hand}
+            shown = repr(view)
+            assert not any(f"number={n}," in shown for n in others)
+        public = repr(engine.public_view(state))
+        assert "Card(" not in public
+        assert "pick" not in public
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
+def test_export_then_replay_reproduces_the_engines_results(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    result = engine.replay_record(engine.export_record(game.state))
+    over = game.events[-1]
+    assert isinstance(over, GameOver)
+    assert result.winners == over.winners
+    assert tuple(result.totals.items()) == over.totals
+    scorings = [e for e in game.events if isinstance(e, StageScored)]
+    assert [tuple(s.points.items()) for s in result.stages] == [s.points for s in scorings]
+    states = replayed_states(game)
+    after_rounds = [
+        engine.positions(after) for before, after in pairwise(states)
+        if (after.stage, after.round, after.phase) != (before.stage, before.round, before.phase)
+        and before.phase in (Phase.PICKING, Phase.MOVING)
+        and after.phase is not Phase.MOVING
+    ]
+    assert [p for s in result.stages for p in s.positions] == after_rounds
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=MIN_SPACE, max_value=MAX_SPACE), min_size=2, max_size=7))
+def test_stage_scoring_matches_the_rule_on_any_positions(spaces: list[int]) -> None:
+    space, points = score_stage(spaces)
+    assert space == second_distinct(spaces)
+    assert points == tuple(at if at == space else 0 for at in spaces)
