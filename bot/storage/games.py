@@ -248,6 +248,24 @@ def _validate_scores(
         raise ValueError("results may only be stored together with status 'finished'")
 
 
+async def _refuse_recorded_stages(
+    db: aiosqlite.Connection, game_id: int, stage_points: Sequence[StagePoints]
+) -> None:
+    recorded = {
+        (user_id, stage)
+        for user_id, stage in await _all(
+            db, "SELECT user_id, stage FROM stage_points WHERE game_id = ?", (game_id,)
+        )
+    }
+    for points in stage_points:
+        if (points.user_id, points.stage) in recorded:
+            raise ValueError(
+                f"stage {points.stage} points of user {points.user_id} in game {game_id} "
+                "are already recorded"
+            )
+        recorded.add((points.user_id, points.stage))
+
+
 async def transition(
     db: aiosqlite.Connection,
     game_id: int,
@@ -266,6 +284,8 @@ async def transition(
     _validate_status(record, status)
     _check_version(record, expected_version)
     _validate_scores(record, status, stage_points, results)
+    if stage_points:
+        await _refuse_recorded_stages(db, game_id, stage_points)
     stamp = to_db(now)
     new_version = record.version + 1
     if actions:

@@ -1,0 +1,103 @@
+"""Shared set-up for the storage tests: a clock and games in given shapes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+
+from bot.storage import GameRecord, PlayerResult, StagePoints, Storage
+
+T0 = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
+
+
+def at(minutes: float) -> datetime:
+    return T0 + timedelta(minutes=minutes)
+
+
+async def open_game(
+    storage: Storage,
+    players: Sequence[tuple[int, str]] = ((1, "Anne"), (2, "Ben")),
+    *,
+    guild_id: int = 100,
+    channel_id: int = 200,
+    now: datetime = T0,
+) -> GameRecord:
+    """A lobby with the given players seated, the first being the host."""
+    (host_id, host_name), *others = players
+    game = await storage.create_game(
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=host_id,
+        host_name=host_name,
+        variant="standard",
+        options={"turn_seconds": 60},
+        seed=42,
+        now=now,
+        lobby_deadline=now + timedelta(minutes=10),
+    )
+    for user_id, name in others:
+        game = await storage.join(game.id, user_id, name, expected_version=game.version, now=now)
+    return game
+
+
+async def start(storage: Storage, game: GameRecord, now: datetime = T0) -> GameRecord:
+    return await storage.commit_transition(
+        game.id,
+        expected_version=game.version,
+        actor_id=None,
+        actions=[{"type": "deal", "stage": 1}],
+        state={"stage": 1, "round": 1},
+        status="running",
+        deadline=now + timedelta(minutes=1),
+        now=now,
+    )
+
+
+async def finish(
+    storage: Storage,
+    game: GameRecord,
+    stage_points: dict[int, Sequence[int]],
+    seconds: dict[int, Sequence[int]] | None = None,
+    *,
+    now: datetime = T0,
+) -> GameRecord:
+    """Record each player's points per stage and finish with totals and "second-highest
+    total wins" winners. `seconds` lists the stages in which a player reached second."""
+    seconds = seconds or {}
+    points = [
+        StagePoints(user_id, stage, value, stage in seconds.get(user_id, ()))
+        for user_id, values in stage_points.items()
+        for stage, value in enumerate(values, start=1)
+    ]
+    totals = {user_id: sum(values) for user_id, values in stage_points.items()}
+    distinct = sorted(set(totals.values()), reverse=True)
+    winning = distinct[1] if len(distinct) > 1 else distinct[0]
+    return await storage.commit_transition(
+        game.id,
+        expected_version=game.version,
+        actor_id=None,
+        actions=[{"type": "timeout", "stage": 5, "round": 5}],
+        state={"over": True},
+        status="finished",
+        deadline=None,
+        stage_points=points,
+        results=[PlayerResult(u, total, total == winning) for u, total in totals.items()],
+        now=now,
+    )
+
+
+async def play_finished_game(
+    storage: Storage,
+    stage_points: dict[int, Sequence[int]],
+    seconds: dict[int, Sequence[int]] | None = None,
+    *,
+    guild_id: int = 100,
+    channel_id: int = 200,
+    now: datetime = T0,
+    names: dict[int, str] | None = None,
+) -> GameRecord:
+    names = names or {}
+    players = [(user_id, names.get(user_id, f"player{user_id}")) for user_id in stage_points]
+    game = await open_game(storage, players, guild_id=guild_id, channel_id=channel_id, now=now)
+    game = await start(storage, game, now)
+    return await finish(storage, game, stage_points, seconds, now=now)
