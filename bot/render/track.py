@@ -15,6 +15,7 @@ from bot.render.geometry import (
     DISC_RADIUS,
     LEGEND_COLUMNS,
     LEGEND_DISC_RADIUS,
+    SCORES_LABEL_HEIGHT,
     SUBTITLE_HEIGHT,
     TITLE_HEIGHT,
     TRACK_LEFT,
@@ -112,22 +113,25 @@ def _draw_caption(
 def _draw_highlight(
     draw: ImageDraw.ImageDraw, space: int, layout: Layout, locale: str | None
 ) -> None:
+    """A band behind the scoring space's figures, topped by a tag that says it scores."""
     left, _, right, bottom = layout.cell(space)
+    tag_middle = layout.stacks_top + SCORES_LABEL_HEIGHT // 2
     draw.rounded_rectangle(
-        (left - 3, layout.stacks_top, right + 3, bottom + 4),
+        (left - 3, tag_middle, right + 3, bottom + 4),
         radius=8,
         fill=palette.HIGHLIGHT_BAND,
         outline=palette.HIGHLIGHT,
         width=2,
     )
-    draw.text(
-        (space_x(space), layout.stacks_top + 4),
-        _words("render.scores", locale),
-        font=font(SMALL_SIZE),
+    label = _words("render.scores", locale)
+    half_width = int(font(SMALL_SIZE).getlength(label)) // 2 + 8
+    x = space_x(space)
+    draw.rounded_rectangle(
+        (x - half_width, tag_middle - 10, x + half_width, tag_middle + 10),
+        radius=10,
         fill=palette.HIGHLIGHT_TEXT,
-        anchor="ma",
-        stroke_width=0,
     )
+    draw.text((x, tag_middle), label, font=font(SMALL_SIZE), fill=palette.WHITE, anchor="mm")
 
 
 def _draw_track(
@@ -135,7 +139,9 @@ def _draw_track(
 ) -> None:
     for space in range(MIN_SPACE, MAX_SPACE + 1):
         box = layout.cell(space)
-        if space == START_SPACE:
+        if space == board.highlight_space:
+            fill, ink = palette.HIGHLIGHT_BAND, palette.HIGHLIGHT_TEXT
+        elif space == START_SPACE:
             fill, ink = palette.START_FILL, palette.START_INK
         elif space < START_SPACE:
             fill, ink = palette.CELL_NEGATIVE, palette.INK
@@ -143,7 +149,7 @@ def _draw_track(
             fill, ink = palette.CELL_POSITIVE, palette.INK
         draw.rectangle(box, fill=fill, outline=palette.CELL_BORDER, width=1)
         size = SMALL_SIZE + 1 if space == START_SPACE else NUMBER_SIZE
-        bold = space in (START_SPACE, MIN_SPACE, MAX_SPACE)
+        bold = space in (START_SPACE, MIN_SPACE, MAX_SPACE, board.highlight_space)
         draw.text(
             layout.space_center(space),
             space_label(space, locale),
@@ -245,7 +251,7 @@ def _draw_legend(
         _draw_disc(draw, (x, y), LEGEND_DISC_RADIUS, figure, INITIAL_SIZE - 4)
         where = space_label(figure.space, locale)
         text_left = x + LEGEND_DISC_RADIUS + 8
-        room = (x - LEGEND_DISC_RADIUS) + column_width - 20 - text_left
+        room = (x - LEGEND_DISC_RADIUS) + column_width - 28 - text_left
         where_text = f"  {where}"
         if figure.shows_move:
             where_text += f"  ({figure.delta_label})"
