@@ -362,7 +362,16 @@ class Announcer:
             )
         except discord.Forbidden:
             await self._send(table.channel_id, result, mentions=PINGS, view=view)
+        await self._close_hands(table, transition.state)
         self.forget(table.game_id)
+
+    async def _close_hands(self, table: Table, state: engine.GameState) -> None:
+        """Take the buttons off the players' DMs: the game is over."""
+        scene = self.scene(table.game_id)
+        place = await self.place(table)
+        for player, (channel_id, message_id) in scene.dm_messages.items():
+            controls = hand_controls(state, table, player, place)
+            await self._edit_quietly(channel_id, message_id, content=controls.content, view=None)
 
     async def ended(self, record: Any, key: str) -> None:
         """A game was cancelled or abandoned: say so, and take the buttons away."""

@@ -23,9 +23,9 @@ from bot import storage as store
 from bot.announce import Announcer
 from bot.buttons import ALL_BUTTONS
 from bot.commands import WhyFirstCommands
+from bot.custom_ids import is_known
 from bot.deadlines import Deadlines
 from bot.game_service import GameService, pick_seconds_of
-from bot.i18n import t
 from bot.lobby import lobby_content, lobby_view
 from bot.router import NO_PINGS, Router, refuse
 from bot.settings import Settings
@@ -108,13 +108,30 @@ class WhyFirstClient(discord.Client):
             json.dumps({"guild": self.settings.dev_guild, "commands": payload},
                        sort_keys=True).encode()
         ).hexdigest()
-        known = await self.storage.get_setting(COMMANDS_HASH_KEY)
-        if known == fingerprint:
+        if await self._known_commands_hash() == fingerprint:
             log.info("slash commands unchanged; not syncing")
             return
         await self.tree.sync(guild=guild)
-        await self.storage.set_setting(COMMANDS_HASH_KEY, fingerprint)
+        await self._remember_commands_hash(fingerprint)
         log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
+
+    async def _known_commands_hash(self) -> str | None:
+        get_setting = getattr(self.storage, "get_setting", None)
+        if get_setting is not None:
+            return await get_setting(COMMANDS_HASH_KEY)  # type: ignore[no-any-return]
+        path = self._commands_hash_file()
+        return path.read_text().strip() if path.exists() else None
+
+    async def _remember_commands_hash(self, fingerprint: str) -> None:
+        set_setting = getattr(self.storage, "set_setting", None)
+        if set_setting is not None:
+            await set_setting(COMMANDS_HASH_KEY, fingerprint)
+            return
+        self._commands_hash_file().write_text(fingerprint + "\n")
+
+    def _commands_hash_file(self) -> Path:
+        # Until storage keeps bot settings, the hash lives beside the database file.
+        return Path(f"{self.settings.database}.commands-hash")
 
     async def _recover(self) -> None:
         """Pick up every open game where it was: timers re-armed from stored deadlines."""
@@ -138,7 +155,7 @@ class WhyFirstClient(discord.Client):
         if interaction.type != discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if _on_message(interaction, custom_id) and _claimed(custom_id):
+        if _on_message(interaction, custom_id) and is_known(custom_id):
             return
         if not interaction.response.is_done():
             await refuse(interaction, "refusal.forged")
@@ -185,12 +202,6 @@ class WhyFirstClient(discord.Client):
         log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
 
 
-def _claimed(custom_id: str) -> bool:
-    from bot.custom_ids import is_known
-
-    return is_known(custom_id)
-
-
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     message = interaction.message
     if message is None:
@@ -201,5 +212,3 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
                 return True
     return False
 
-
-__all__ = ["WhyFirstClient", "t"]

@@ -245,7 +245,7 @@ class GameService:
             record = await self._storage.game(game_id)
             if record is None or record.status not in ("lobby", "running"):
                 return None
-            await self._storage.set_status(game_id, status)
+            await self._storage.set_status(game_id, status, now=self._clock())
             return await self._storage.game(game_id)
 
 

@@ -178,9 +178,7 @@ class Router:
             await refuse(interaction, "refusal.host_cannot_leave")
             return
         try:
-            record = await self.storage.leave(
-                record.id, user.id, user.display_name, expected_version=record.version
-            )
+            record = await self.storage.leave(record.id, user.id, expected_version=record.version)
         except store.NotSeated:
             await refuse(interaction, "refusal.not_seated")
             return
@@ -203,9 +201,6 @@ class Router:
         outcome = await self.client.service.start(record.id, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
-            return
-        self.client.deadlines.cancel(record.id)
-        self.on_transition(outcome)
 
     async def cancel(self, interaction: discord.Interaction, record: Any) -> None:
         """Cancel a lobby or running game: the host or a member who may manage the server."""

@@ -1,0 +1,56 @@
+"""The real bot, in process, against the loopback Discord: whole games played by DM."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import engine
+from tests.bot.pub import Pub, buttons, last_dm, playable_cards, replayed, shows_turn
+from tests.loopback import LoopbackDiscord, Player
+
+
+@pytest.fixture
+async def pub(loopback: LoopbackDiscord, tmp_path: Path) -> AsyncIterator[Pub]:
+    world = await Pub.open(loopback, tmp_path, ["Anne", "Ben"])
+    try:
+        yield world
+    finally:
+        await world.close()
+    assert world.bot.errors == []
+
+
+async def play_standard_round(player: Player) -> None:
+    dm = last_dm(player)
+    assert dm is not None
+    card = playable_cards(dm)[0]
+    outcome = await player.click(dm, custom_id=card["custom_id"])
+    assert outcome.ephemeral_text is None, outcome.ephemeral_text
+    targets = buttons(dm, "pick")
+    if targets:
+        outcome = await player.click(dm, custom_id=targets[-1]["custom_id"])
+        assert outcome.ephemeral_text is None, outcome.ephemeral_text
+
+
+async def test_a_two_player_game_runs_from_lobby_to_result(pub: Pub) -> None:
+    await pub.open_game()
+    for stage in range(1, engine.STAGES + 1):
+        for round_ in range(1, engine.ROUNDS + 1):
+            for player in pub.players:
+                await pub.discord.wait_for(
+                    lambda p=player, s=stage, r=round_: shows_turn(last_dm(p), s, r),
+                    what=f"{player.name}'s controls for {stage}/{round_}",
+                )
+                await play_standard_round(player)
+    await pub.discord.wait_for(pub.final_message, what="the final result")
+    record = pub.final_record()
+    result = replayed(record)
+    assert result["totals"] == record["results"]["totals"]
+    assert result["winners"] == record["results"]["winners"]
+    final = pub.final_message()
+    assert final is not None
+    assert [b["label"] for b in final.buttons()] == ["Rematch"]
+    for player in pub.players:
+        assert "over" in (last_dm(player) or final).content
