@@ -9,13 +9,31 @@ import threading
 
 from PIL import ImageFont
 
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+TITLE_SIZE = 32
+SUBTITLE_SIZE = 20
+NUMBER_SIZE = 17
+INITIAL_SIZE = 20
+LEGEND_INITIAL_SIZE = 16
+LEGEND_SIZE = 20
+SMALL_SIZE = 15
+
 _local = threading.local()
 
 
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    cache: dict[int, ImageFont.FreeTypeFont | ImageFont.ImageFont] = _local.__dict__.setdefault(
-        "fonts", {}
-    )
+def font(size: int) -> Font:
+    cache: dict[int, Font] = _local.__dict__.setdefault("fonts", {})
     if size not in cache:
         cache[size] = ImageFont.load_default(size=size)
     return cache[size]
+
+
+def fit(text: str, size: int, width: float) -> str:
+    """``text`` shortened with an ellipsis until it is at most ``width`` pixels long."""
+    measure = font(size).getlength
+    if measure(text) <= width:
+        return text
+    while text and measure(text + "…") > width:
+        text = text[:-1]
+    return text + "…"

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-import io
-
 from PIL import Image, ImageDraw
 
-from bot.i18n import t
 from bot.render import palette
-from bot.render.board import MAX_SPACE, MIN_SPACE, START_SPACE, Board, Figure
-from bot.render.fonts import font
+from bot.render.board import MAX_SPACE, MIN_SPACE, START_SPACE, Board
+from bot.render.discs import draw_disc
+from bot.render.fonts import (
+    INITIAL_SIZE,
+    NUMBER_SIZE,
+    SMALL_SIZE,
+    SUBTITLE_SIZE,
+    TITLE_SIZE,
+    font,
+)
 from bot.render.geometry import (
     CELL_HEIGHT,
     DISC_RADIUS,
-    LEGEND_COLUMNS,
-    LEGEND_DISC_RADIUS,
     SCORES_LABEL_HEIGHT,
     SUBTITLE_HEIGHT,
     TITLE_HEIGHT,
@@ -23,18 +26,11 @@ from bot.render.geometry import (
     Layout,
     layout_for,
     space_x,
-    trail_figures,
 )
 from bot.render.glyphs import drawable
-from bot.render.palette import RGB
-
-TITLE_SIZE = 32
-SUBTITLE_SIZE = 20
-NUMBER_SIZE = 17
-INITIAL_SIZE = 20
-LEGEND_SIZE = 20
-SMALL_SIZE = 15
-PALETTE_SIZE = 128
+from bot.render.labels import space_label, words
+from bot.render.legend import draw_legend, draw_trails
+from bot.render.png import encode_png
 
 
 def render_track(board: Board, locale: str | None = None) -> bytes:
@@ -48,37 +44,10 @@ def render_track(board: Board, locale: str | None = None) -> bytes:
     _draw_track(draw, board, layout, locale)
     for index, figure in enumerate(board.figures):
         center = layout.disc_center(figure.space, board.stack_index(index))
-        _draw_disc(draw, center, DISC_RADIUS, figure, INITIAL_SIZE)
-    _draw_trails(draw, board, layout, locale)
-    _draw_legend(draw, board, layout, locale)
-    return _to_png(image)
-
-
-def space_label(space: int, locale: str | None = None) -> str:
-    return _words("render.start", locale) if space == START_SPACE else str(space)
-
-
-def _words(key: str, locale: str | None, **values: object) -> str:
-    return drawable(t(key, locale, **values))
-
-
-def _initial(figure: Figure) -> str:
-    """The figure's initial, or its seat number if the font cannot draw the initial."""
-    initial = drawable(figure.initial)[:2].strip()
-    if initial:
-        return initial
-    return "?" if figure.colour is None else str(figure.colour + 1)
-
-
-def _name(figure: Figure, locale: str | None) -> str:
-    name = drawable(figure.name)
-    if name:
-        return name
-    return (
-        _initial(figure)
-        if figure.colour is None
-        else _words("render.player_number", locale, number=figure.colour + 1)
-    )
+        draw_disc(draw, center, DISC_RADIUS, figure, INITIAL_SIZE)
+    draw_trails(draw, board, layout, locale)
+    draw_legend(draw, board, layout, locale)
+    return encode_png(image)
 
 
 def _draw_caption(
@@ -87,7 +56,7 @@ def _draw_caption(
     top = layout.caption_top
     draw.text(
         (TRACK_RIGHT, top + 8),
-        _words("render.brand", locale),
+        words("render.brand", locale),
         font=font(SUBTITLE_SIZE),
         fill=palette.MUTED_INK,
         anchor="ra",
@@ -123,7 +92,7 @@ def _draw_highlight(
         outline=palette.HIGHLIGHT,
         width=2,
     )
-    label = _words("render.scores", locale)
+    label = words("render.scores", locale)
     half_width = int(font(SMALL_SIZE).getlength(label)) // 2 + 8
     x = space_x(space)
     draw.rounded_rectangle(
@@ -182,122 +151,3 @@ def _draw_ends(draw: ImageDraw.ImageDraw, layout: Layout) -> None:
         outline=palette.INK,
         width=1,
     )
-
-
-def _draw_disc(
-    draw: ImageDraw.ImageDraw, center: tuple[int, int], radius: int, figure: Figure, size: int
-) -> None:
-    x, y = center
-    fill = palette.figure_colour(figure.colour)
-    draw.ellipse(
-        (x - radius, y - radius, x + radius, y + radius),
-        fill=fill,
-        outline=palette.DISC_OUTLINE,
-        width=2,
-    )
-    ink = palette.initial_ink(fill)
-    initial = _initial(figure)
-    text_size = size if len(initial) == 1 else size - 4
-    draw.text(
-        (x, y + 1),
-        initial,
-        font=font(text_size),
-        fill=ink,
-        anchor="mm",
-        stroke_width=1 if len(initial) == 1 else 0,
-        stroke_fill=ink,
-    )
-
-
-def _draw_trails(
-    draw: ImageDraw.ImageDraw, board: Board, layout: Layout, locale: str | None
-) -> None:
-    for lane, index in enumerate(trail_figures(board)):
-        figure = board.figures[index]
-        y = layout.trail_y(lane)
-        end = space_x(figure.space)
-        start = space_x(figure.moved_from if figure.moved_from is not None else figure.space)
-        colour = palette.figure_colour(figure.colour)
-        if start != end:
-            direction = 1 if end > start else -1
-            tip = end - direction * 2
-            draw.line((start, y, tip - direction * 9, y), fill=palette.DISC_OUTLINE, width=6)
-            draw.line((start, y, tip - direction * 9, y), fill=colour, width=4)
-            draw.polygon(
-                [(tip, y), (tip - direction * 11, y - 6), (tip - direction * 11, y + 6)],
-                fill=colour,
-                outline=palette.DISC_OUTLINE,
-            )
-        draw.ellipse(
-            (start - 4, y - 4, start + 4, y + 4), fill=colour, outline=palette.DISC_OUTLINE
-        )
-        label = f"{_initial(figure)} {figure.delta_label}"
-        if figure.clamped:
-            label += f" ({_words('render.legend_clamped', locale)})"
-        right_side = max(start, end) + 10
-        left_side = min(start, end) - 10
-        if right_side + font(SMALL_SIZE).getlength(label) <= TRACK_RIGHT:
-            draw.text((right_side, y), label, font=font(SMALL_SIZE), fill=palette.INK, anchor="lm")
-        else:
-            draw.text((left_side, y), label, font=font(SMALL_SIZE), fill=palette.INK, anchor="rm")
-
-
-def _draw_legend(
-    draw: ImageDraw.ImageDraw, board: Board, layout: Layout, locale: str | None
-) -> None:
-    column_width = (TRACK_RIGHT - TRACK_LEFT) // LEGEND_COLUMNS
-    for index, figure in enumerate(board.figures):
-        x, y = layout.legend_center(index)
-        _draw_disc(draw, (x, y), LEGEND_DISC_RADIUS, figure, INITIAL_SIZE - 4)
-        where = space_label(figure.space, locale)
-        text_left = x + LEGEND_DISC_RADIUS + 8
-        room = (x - LEGEND_DISC_RADIUS) + column_width - 28 - text_left
-        where_text = f"  {where}"
-        if figure.shows_move:
-            where_text += f"  ({figure.delta_label})"
-        where_width = font(LEGEND_SIZE).getlength(where_text)
-        name = _fit(_name(figure, locale), font(LEGEND_SIZE), room - where_width)
-        draw.text((text_left, y), name, font=font(LEGEND_SIZE), fill=palette.INK, anchor="lm")
-        name_width = font(LEGEND_SIZE).getlength(name)
-        draw.text(
-            (text_left + name_width, y),
-            where_text,
-            font=font(LEGEND_SIZE),
-            fill=palette.MUTED_INK,
-            anchor="lm",
-        )
-
-
-def _fit(text: str, typeface: object, width: float) -> str:
-    """``text`` shortened with an ellipsis until it is at most ``width`` pixels long."""
-    measure = typeface.getlength  # type: ignore[attr-defined]
-    if measure(text) <= width:
-        return text
-    while text and measure(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
-def _to_png(image: Image.Image) -> bytes:
-    """PNG with a palette that keeps every key colour exact and spends the rest on edges."""
-    reference = Image.new("P", (1, 1))
-    reference.putpalette([channel for colour in _palette_for(image) for channel in colour])
-    reduced = image.quantize(palette=reference, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    # zlib's default level: optimize=True would save a tenth of the bytes for six times the time.
-    reduced.save(buffer, format="PNG", compress_level=6)
-    return buffer.getvalue()
-
-
-def _palette_for(image: Image.Image) -> list[RGB]:
-    """The key colours, then the image's most useful other colours (antialiased edges)."""
-    adaptive = image.quantize(
-        colors=PALETTE_SIZE, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    channels = adaptive.getpalette() or []
-    entries: list[RGB] = list(palette.KEY_COLOURS)
-    for offset in range(0, len(channels) - 2, 3):
-        red, green, blue = channels[offset : offset + 3]
-        if len(entries) < PALETTE_SIZE and not palette.near_key_colour((red, green, blue)):
-            entries.append((red, green, blue))
-    return entries

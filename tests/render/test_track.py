@@ -106,3 +106,40 @@ def test_key_colours_are_far_enough_apart_to_survive_palette_reduction() -> None
 
     for first, second in combinations(KEY_COLOURS, 2):
         assert colour_distance(first, second) > KEY_COLOURS_MIN_GAP, (first, second)
+
+
+def test_rendering_in_several_threads_at_once_gives_the_same_picture() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    expected = render_track(SEVEN_FIGURES)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(render_track, [SEVEN_FIGURES] * 8))
+    assert all(result == expected for result in results)
+
+
+def test_each_last_move_is_an_arrow_in_the_figures_colour_under_the_track() -> None:
+    from bot.render.geometry import space_x, trail_figures
+
+    board = SEVEN_FIGURES
+    layout = layout_for(board)
+    image = open_png(render_track(board))
+    lanes = trail_figures(board)
+    assert [board.figures[index].name for index in lanes] == [
+        "Anne", "Ben", "Chris", "Dana", "Eve", "Leo",
+    ]  # fmt: skip
+    for lane, index in enumerate(lanes):
+        figure = board.figures[index]
+        assert figure.moved_from is not None
+        middle = (space_x(figure.moved_from) + space_x(figure.space)) // 2
+        assert image.getpixel((middle, layout.trail_y(lane))) == figure_colour(figure.colour)
+        assert layout.trail_y(lane) > layout.track_top
+
+
+def test_legend_shows_every_figure_in_seat_order_with_its_colour() -> None:
+    board = SEVEN_FIGURES
+    layout = layout_for(board)
+    image = open_png(render_track(board))
+    for index, figure in enumerate(board.figures):
+        x, y = layout.legend_center(index)
+        assert image.getpixel((x, y - 9)) == figure_colour(figure.colour)
+        assert y > layout.track_top
