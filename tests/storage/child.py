@@ -1,0 +1,72 @@
+"""A second bot process for the crash and race tests: `python -m tests.storage.child MODE …`.
+
+writer DB GAME VERSION  commit transitions forever, printing each version once committed.
+racer DB GAME VERSION TASKS  print "ready", wait for a line on stdin, then race TASKS
+                             commits with the same expected version; print the tally as JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from datetime import UTC, datetime
+
+from bot.storage import StaleVersion, Storage
+
+
+async def write_forever(db: str, game_id: int, version: int) -> None:
+    storage = await Storage.open(db)
+    game = await storage.game(game_id)
+    assert game is not None
+    assert game.version == version
+    assert game.state is not None
+    step = game.state.get("step", 0)
+    while True:
+        step += 1
+        game = await storage.commit_transition(
+            game_id,
+            expected_version=version,
+            actor_id=1,
+            actions=[{"type": "pick", "step": step}, {"type": "note", "step": step}],
+            state={"step": step, "padding": "x" * (step % 700)},
+            now=datetime.now(UTC),
+        )
+        version = game.version
+        print(version, flush=True)
+
+
+async def race(db: str, game_id: int, version: int, tasks: int) -> None:
+    storage = await Storage.open(db)
+    print("ready", flush=True)
+    await asyncio.to_thread(sys.stdin.readline)
+
+    async def resolve(task: int) -> str:
+        try:
+            await storage.commit_transition(
+                game_id,
+                expected_version=version,
+                actor_id=task,
+                actions=[{"type": "resolve", "by": f"{sys.argv[1]}-{task}"}],
+                state={"resolved_by": task},
+                now=datetime.now(UTC),
+            )
+        except StaleVersion:
+            return "stale"
+        return "won"
+
+    outcomes = await asyncio.gather(*(resolve(task) for task in range(tasks)))
+    await storage.close()
+    print(json.dumps({"won": outcomes.count("won"), "stale": outcomes.count("stale")}))
+
+
+def main() -> None:
+    mode, db, game_id, version, *rest = sys.argv[1:]
+    if mode == "writer":
+        asyncio.run(write_forever(db, int(game_id), int(version)))
+    else:
+        asyncio.run(race(db, int(game_id), int(version), int(rest[0])))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,157 @@
+"""Crash safety and exactly-once resolution, with real processes sharing one file."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.storage import GameRecord, StaleVersion, Storage
+
+from .helpers import at, open_game, start
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def running_game(db_path: Path) -> GameRecord:
+    async def create() -> GameRecord:
+        async with await Storage.open(db_path) as storage:
+            return await start(storage, await open_game(storage))
+
+    return asyncio.run(create())
+
+
+def child(*args: object) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.storage.child", *map(str, args)],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def check_consistent(db_path: Path, game_id: int, first_version: int) -> tuple[int, int]:
+    """The file is intact and the log agrees with the game row; returns (version, step)."""
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert db.execute("PRAGMA foreign_key_check").fetchall() == []
+        version, state = db.execute(
+            "SELECT version, state FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        log = db.execute(
+            "SELECT seq, version, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+    db.close()
+    step = json.loads(state).get("step", 0)
+    transitions = version - first_version
+    assert step == transitions, "the snapshot is the one of the last committed transition"
+    assert [seq for seq, _, _ in log] == list(range(1, len(log) + 1))
+    assert len(log) == 1 + 2 * transitions, "each transition wrote both its actions or none"
+    if transitions:
+        assert json.loads(log[-1][2]) == {"type": "note", "step": step}
+        assert log[-1][1] == version
+    return version, step
+
+
+def test_sigkill_mid_stream_loses_no_acknowledged_transition(tmp_path: Path) -> None:
+    db_path = tmp_path / "bot.sqlite3"
+    game = running_game(db_path)
+    version = game.version
+    for kill_after in (7, 60, 150):
+        writer = child("writer", db_path, game.id, version)
+        assert writer.stdout is not None
+        acknowledged = [int(writer.stdout.readline()) for _ in range(kill_after)]
+        os.kill(writer.pid, signal.SIGKILL)
+        rest, _ = writer.communicate()
+        acknowledged += [int(line) for line in rest.split()]
+        assert writer.returncode == -signal.SIGKILL
+        stored_version, _ = check_consistent(db_path, game.id, game.version)
+        assert stored_version >= acknowledged[-1]
+        assert stored_version <= acknowledged[-1] + 1, "at most the unacknowledged one"
+        version = stored_version
+    reopened = asyncio.run(_reload(db_path, game.id))
+    assert reopened.version == version
+
+
+async def _reload(db_path: Path, game_id: int) -> GameRecord:
+    async with await Storage.open(db_path) as storage:
+        game = await storage.game(game_id)
+    assert game is not None
+    return game
+
+
+def test_two_processes_racing_the_same_version_resolve_once(tmp_path: Path) -> None:
+    db_path = tmp_path / "bot.sqlite3"
+    game = running_game(db_path)
+    racers = [child("racer", db_path, game.id, game.version, 15) for _ in range(2)]
+    for racer in racers:
+        assert racer.stdout is not None
+        assert racer.stdout.readline().strip() == "ready"
+    for racer in racers:
+        assert racer.stdin is not None
+        racer.stdin.write("go\n")
+        racer.stdin.flush()
+    tallies = [json.loads(racer.communicate(timeout=60)[0]) for racer in racers]
+    assert sum(t["won"] for t in tallies) == 1
+    assert sum(t["stale"] for t in tallies) == 29
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("SELECT version FROM games").fetchone() == (game.version + 1,)
+        resolutions = db.execute("SELECT count(*) FROM actions WHERE action LIKE '%resolve%'")
+        assert resolutions.fetchone() == (1,)
+    db.close()
+
+
+async def test_many_tasks_submitting_the_last_pick_resolve_the_round_once(
+    db_path: Path,
+) -> None:
+    async with await Storage.open(db_path) as first, await Storage.open(db_path) as second:
+        game = await start(first, await open_game(first))
+        connections = [first, second] * 20
+
+        async def last_pick(task: int) -> GameRecord | StaleVersion:
+            try:
+                return await connections[task].commit_transition(
+                    game.id,
+                    expected_version=game.version,
+                    actor_id=task,
+                    actions=[{"type": "pick", "task": task}, {"type": "resolve"}],
+                    state={"resolved": True, "by": task},
+                    now=at(1),
+                )
+            except StaleVersion as stale:
+                return stale
+
+        outcomes = await asyncio.gather(*(last_pick(task) for task in range(40)))
+        winners = [outcome for outcome in outcomes if isinstance(outcome, GameRecord)]
+        assert len(winners) == 1
+        stale = [outcome for outcome in outcomes if isinstance(outcome, StaleVersion)]
+        assert {refusal.actual for refusal in stale} == {game.version + 1}
+        assert len(stale) == 39
+        assert await first.game(game.id) == winners[0]
+        log = await second.actions(game.id)
+        assert log.count({"type": "resolve"}) == 1
+        assert len(log) == 3
+
+
+async def test_a_cancelled_caller_never_leaves_half_a_transition(db_path: Path) -> None:
+    async with await Storage.open(db_path) as storage:
+        game = await start(storage, await open_game(storage))
+        submit = asyncio.ensure_future(
+            storage.commit_transition(
+                game.id, expected_version=game.version, actor_id=1,
+                actions=[{"type": "pick"}, {"type": "resolve"}], state={"n": 1}, now=at(1),
+            )
+        )
+        await asyncio.sleep(0)
+        submit.cancel()
+        await asyncio.gather(submit, return_exceptions=True)
+        stored = await storage.game(game.id)
+        assert stored is not None
+        log = await storage.actions(game.id)
+        assert (stored.version, len(log)) in {(game.version, 1), (game.version + 1, 3)}
