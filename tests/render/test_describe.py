@@ -23,7 +23,7 @@ def test_positions_from_front_to_back_with_shared_spaces_joined() -> None:
 
 def test_caption_leads_and_moves_follow() -> None:
     text = describe_board(SEVEN_FIGURES)
-    assert text.startswith("Stage 2 · Round 5 · Stage scoring: Eve on 16, ")
+    assert text.startswith("Stage 2 · Round 5. Stage scoring. Eve on 16, ")
     assert "Anne, Dana and Wolfgang on 5" in text
     assert "Last move: Anne +3, Ben -1, Chris -4, Dana -1, " in text
     assert "Eve +5 (stopped at the end of the track)" in text
@@ -32,7 +32,14 @@ def test_caption_leads_and_moves_follow() -> None:
 
 
 def test_everyone_on_one_space() -> None:
-    assert describe_board(ALL_ON_ONE_SPACE) == "Stage 1 · Round 1: U, V, W, X, Y and Z on -12."
+    assert describe_board(ALL_ON_ONE_SPACE) == "Stage 1 · Round 1. U, V, W, X, Y and Z on -12."
+
+
+def test_caption_lines_that_end_a_sentence_keep_their_punctuation() -> None:
+    board = Board(TWO_PLAYERS.figures, 3, ("Stage 4 · Round 5", "Stage scoring:", "Done!"))
+    assert describe_board(board) == (
+        "Stage 4 · Round 5. Stage scoring: Done! Anne and Leo on 3, Ben on -1. Scoring space: 3."
+    )
 
 
 def test_two_players_and_leo_without_caption() -> None:
