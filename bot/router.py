@@ -8,6 +8,7 @@ at risk, and the player is shown the result only after the commit.
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,7 +16,13 @@ import discord
 import engine
 from bot import custom_ids as ids
 from bot import storage as store
-from bot.game_service import LOBBY_IDLE_SECONDS, Refusal, Transition, pick_seconds_of
+from bot.game_service import (
+    LOBBY_IDLE_SECONDS,
+    Refusal,
+    Transition,
+    pick_seconds_of,
+    utc_now,
+)
 from bot.hand import hand_controls
 from bot.i18n import t
 from bot.lobby import lobby_content, lobby_view
@@ -28,6 +35,7 @@ log = logging.getLogger("whyfirst.router")
 
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+DEADLINE_SLACK = timedelta(milliseconds=50)
 
 
 async def refuse(interaction: discord.Interaction, key: str, **values: Any) -> None:
@@ -119,9 +127,14 @@ class Router:
             log.warning("game %s: cannot remind: %s", game_id, problem)
 
     async def time_out(self, game_id: int, stage: int, round_: int) -> None:
-        outcome = await self.client.service.act(
-            game_id, None, lambda record, state: engine.Timeout(stage, round_)
-        )
+        def build(record: Any, state: engine.GameState) -> engine.Action | Refusal:
+            # A timer that lost a race with the turn's last action must not time out the next
+            # turn of the same round (tactical moves share stage and round).
+            if record.deadline is not None and record.deadline > utc_now() + DEADLINE_SLACK:
+                return Refusal("refusal.not_due")
+            return engine.Timeout(stage, round_)
+
+        outcome = await self.client.service.act(game_id, None, build)
         if isinstance(outcome, Refusal):
             log.info("game %s: timeout of %s/%s not applied (%s)", game_id, stage, round_,
                      outcome.key)
