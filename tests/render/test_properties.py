@@ -1,0 +1,60 @@
+"""Any board a game can produce draws every figure visibly and describes every name."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image
+
+from bot.render import MAX_DESCRIPTION, Board, Figure, describe_board, figure_center, render_track
+from bot.render.board import MAX_SPACE, MIN_SPACE
+from bot.render.geometry import DISC_RADIUS
+from bot.render.palette import figure_colour
+
+spaces = st.integers(MIN_SPACE, MAX_SPACE)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    players = draw(st.integers(2, 6))
+    names = [f"Player{seat}" for seat in range(players)]
+    with_leo = players == 2
+    figures = []
+    for seat, name in enumerate([*names, "Leo"] if with_leo else names):
+        space = draw(spaces)
+        moved = draw(st.booleans())
+        figures.append(
+            Figure(
+                name=name,
+                initial=name[0] if name == "Leo" else str(seat + 1),
+                colour=None if name == "Leo" else seat,
+                space=space,
+                moved_from=draw(spaces) if moved else None,
+                delta=draw(st.integers(-8, 8)) if moved else None,
+            )
+        )
+    highlight = draw(st.none() | spaces)
+    caption = tuple(draw(st.lists(st.sampled_from(["Stage 1 · Round 2", "Scoring"]), max_size=2)))
+    return Board(tuple(figures), highlight, caption)
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards())
+def test_every_figure_of_any_board_is_visible_in_its_colour(board: Board) -> None:
+    image = Image.open(io.BytesIO(render_track(board))).convert("RGB")
+    offset = int(DISC_RADIUS * 0.72)
+    for index, figure in enumerate(board.figures):
+        x, y = figure_center(board, index)
+        assert image.getpixel((x - offset, y)) == figure_colour(figure.colour)
+        assert image.getpixel((x + offset, y)) == figure_colour(figure.colour)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards())
+def test_every_figure_of_any_board_is_named_in_the_description(board: Board) -> None:
+    text = describe_board(board)
+    assert len(text) <= MAX_DESCRIPTION
+    for figure in board.figures:
+        assert figure.name in text
