@@ -110,12 +110,6 @@ def build_demo_group(client: DemoClient) -> app_commands.Group:
         await asyncio.sleep(seconds)
         await interaction.response.send_message("late")
 
-    @group.command(name="twice", description="Answer twice")
-    async def twice(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("once")
-        await interaction.followup.send("followup after")
-        await interaction.response.send_message("twice")
-
     return group
 
 

@@ -28,7 +28,6 @@ class Session:
     sequence: int = 0
     socket: web.WebSocketResponse | None = None
     sent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=REPLAY_BUFFER))
-    pending: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def live(self) -> bool:
@@ -47,8 +46,7 @@ class Gateway:
 
     def session_for(self, guild_id: int | None) -> Session | None:
         """The newest session serving the shard of `guild_id` (DMs go to shard 0)."""
-        candidates = [s for s in self.sessions.values()]
-        for session in reversed(candidates):
+        for session in reversed(list(self.sessions.values())):
             shard_id, shard_count = session.shard
             wanted = 0 if guild_id is None else (guild_id >> 22) % shard_count
             if shard_id == wanted:

@@ -28,7 +28,7 @@ from tests.loopback.interactions import (
     PendingInteraction,
 )
 from tests.loopback.model import Message
-from tests.loopback.server import Call, RestServer, check_message_limits
+from tests.loopback.server import Call, RestServer
 from tests.loopback.world import World
 
 LOADING = 1 << 7
@@ -130,16 +130,13 @@ class InteractionDesk:
                 raise invalid_form_body("Interaction callback type is not valid here")
             interaction.original = interaction.source_message
             if response_type == UPDATE_MESSAGE:
-                check_message_limits(self.world, call.template, data, interaction_response=True)
                 data.pop("flags", None)
                 self.world.apply_edit(interaction.source_message, data, call.files)
                 interaction.outcome.message = interaction.source_message
             return interaction.source_message
-        if response_type == CHANNEL_MESSAGE:
-            check_message_limits(self.world, call.template, data, interaction_response=True)
-        elif response_type == DEFERRED_CHANNEL_MESSAGE:
+        if response_type == DEFERRED_CHANNEL_MESSAGE:
             data = {"content": "", "flags": (int(data.get("flags") or 0) & EPHEMERAL) | LOADING}
-        else:
+        elif response_type != CHANNEL_MESSAGE:
             self.world.record_violation("invalid-callback", f"callback type {response_type}")
             raise invalid_form_body(f"callback type {response_type} is not supported here")
         kind = SLASH_REPLY if interaction.kind == APPLICATION_COMMAND else DEFAULT_MESSAGE
@@ -198,7 +195,6 @@ class InteractionDesk:
     async def followup(self, call: Call) -> Any:
         interaction = self._by_token(call)
         body = dict(call.body or {})
-        check_message_limits(self.world, call.template, body, interaction_response=True)
         original = interaction.original
         if original is not None and original.flags & LOADING:
             body.pop("flags", None)
@@ -220,7 +216,6 @@ class InteractionDesk:
         interaction = self._by_token(call)
         target = self._target(interaction, call)
         body = dict(call.body or {})
-        check_message_limits(self.world, call.template, body, interaction_response=True)
         body.pop("flags", None)
         target.flags &= ~LOADING
         self.world.apply_edit(target, body, call.files)

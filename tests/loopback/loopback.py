@@ -133,9 +133,9 @@ class LoopbackDiscord:
 
     async def drop_gateway(self, *, invalidate_session: bool = False) -> None:
         """Close the bot's gateway socket; it should RESUME (or IDENTIFY if invalidated)."""
+        await self.gateway.drop()
         if invalidate_session:
             self.gateway.invalidate_all()
-        await self.gateway.drop()
 
     # --- observing ------------------------------------------------------------------------------
 

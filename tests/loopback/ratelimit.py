@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections import deque
 from dataclasses import dataclass, field
 
 GLOBAL_LIMIT_PER_SECOND = 50
 WINDOW_SECONDS = 1.0
+MIN_RETRY_AFTER = 0.01
 
 
 @dataclass
@@ -21,25 +21,31 @@ class Fault:
 @dataclass
 class RateLimiter:
     limit: int = GLOBAL_LIMIT_PER_SECOND
-    recent: deque[float] = field(default_factory=deque)
+    window_start: float = 0.0
+    used: int = 0
     faults: list[Fault] = field(default_factory=list)
 
-    def admit(self) -> float | None:
-        """Count a request; None if admitted, else the seconds to wait (a global 429)."""
+    def _roll(self) -> float:
         now = time.monotonic()
-        while self.recent and now - self.recent[0] >= WINDOW_SECONDS:
-            self.recent.popleft()
-        if len(self.recent) >= self.limit:
-            return max(0.001, WINDOW_SECONDS - (now - self.recent[0]))
-        self.recent.append(now)
+        if now - self.window_start >= WINDOW_SECONDS:
+            self.window_start, self.used = now, 0
+        return now
+
+    def admit(self) -> float | None:
+        """Count a request in the current one-second window; None if admitted, else the
+        seconds until the window resets (a global 429)."""
+        now = self._roll()
+        if self.used >= self.limit:
+            return max(MIN_RETRY_AFTER, WINDOW_SECONDS - (now - self.window_start))
+        self.used += 1
         return None
 
     def headers(self, bucket: str) -> dict[str, str]:
-        now = time.monotonic()
-        reset_after = WINDOW_SECONDS - (now - self.recent[0]) if self.recent else WINDOW_SECONDS
+        now = self._roll()
+        reset_after = max(MIN_RETRY_AFTER, WINDOW_SECONDS - (now - self.window_start))
         return {
             "X-RateLimit-Limit": str(self.limit),
-            "X-RateLimit-Remaining": str(max(0, self.limit - len(self.recent))),
+            "X-RateLimit-Remaining": str(max(0, self.limit - self.used)),
             "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
             "X-RateLimit-Reset-After": f"{reset_after:.3f}",
             "X-RateLimit-Bucket": bucket,

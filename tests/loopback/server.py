@@ -145,12 +145,24 @@ class RestServer:
                 except ValueError as error:
                     self.world.record_violation("invalid-json", f"{method} {template}: {error}")
                     raise invalid_form_body("the body is not JSON") from error
+        if body is not None and method in {"POST", "PATCH"} and _carries_message(template):
+            message = body.get("data") if template.endswith("/callback") else body
+            check_message_limits(
+                self.world,
+                template,
+                message,
+                interaction_response=is_interaction_endpoint(template),
+            )
         if body is not None and knows_operation(template, method):
             problem = validate_body(template, method, body)
             if problem is not None:
                 self.world.record_violation("invalid-body", f"{method} {template}: {problem}")
                 raise invalid_form_body(problem)
         return Call(request, template, body, files)
+
+
+def _carries_message(template: str) -> bool:
+    return template.endswith(("/messages", "/callback", "{message_id}", "{webhook_token}"))
 
 
 async def _read_multipart(request: web.Request) -> tuple[Any, list[NewFile]]:
