@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -11,6 +12,7 @@ from pathlib import Path
 from bot.i18n.plurals import plural_category
 
 FALLBACK_LOCALE = "en"
+LOCALE_SHAPE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?")
 
 # A catalog entry is either a sentence or a table of plural forms ("one", "other", ...).
 Entry = str | Mapping[str, str]
@@ -72,9 +74,12 @@ class Catalog:
 
 
 def candidate_locales(locale: str | None) -> tuple[str, ...]:
-    """Where to look, in order: ``"pt-BR"`` → ``("pt-BR", "pt", "en")``."""
+    """Where to look, in order: ``"pt-BR"`` → ``("pt-BR", "pt", "en")``.
+
+    Anything that is not shaped like a locale (it names a file) goes straight to English.
+    """
     found: list[str] = []
-    if locale:
+    if locale and LOCALE_SHAPE.fullmatch(locale):
         found.append(locale)
         language = locale.split("-")[0]
         found.append(language)

@@ -74,6 +74,12 @@ def test_candidate_locales_go_from_specific_to_english() -> None:
     assert candidate_locales("fr") == ("fr", "en")
     assert candidate_locales("en-US") == ("en-US", "en")
     assert candidate_locales(None) == ("en",)
+    assert candidate_locales("es-419") == ("es-419", "es", "en")
+
+
+def test_a_locale_that_is_not_a_locale_reads_no_file(catalog: Catalog) -> None:
+    assert candidate_locales("../secrets") == ("en",)
+    assert catalog.text("lobby.full", "../pt") == "The table is full."
 
 
 def test_discord_locale_enum_is_accepted() -> None:
