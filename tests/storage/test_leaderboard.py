@@ -1,0 +1,205 @@
+"""Leaderboards and player statistics against figures computed by hand."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.storage import PlayerFigures, Storage
+
+from .helpers import open_game, play_finished_game, start
+
+
+def utc(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=UTC)  # type: ignore[misc]
+
+
+GUILD = 100
+OTHER_GUILD = 900
+ANNE, BEN, CHRIS, DANA = 1, 2, 3, 4
+NAMES = {ANNE: "Anne", BEN: "Ben", CHRIS: "Chris", DANA: "Dana"}
+
+# (finished at, points per stage, stages in which the player reached second place)
+GAMES = [
+    (utc(2026, 1, 10, 12), {ANNE: [3, 0, 0, 0, 2], BEN: [0, 4, 0, 0, 0], CHRIS: [0, 0, -2, 0, 0]},
+     {ANNE: [1, 5], BEN: [2], CHRIS: [3]}),  # totals 5, 4, -2: Ben wins
+    (utc(2026, 2, 5, 9), {ANNE: [0, 0, 6, 0, 0], BEN: [2, 0, 0, 0, 0], DANA: [0, 1, 0, 0, 0]},
+     {ANNE: [3], BEN: [1], DANA: [2]}),  # totals 6, 2, 1: Ben wins
+    (utc(2026, 2, 20, 18), {ANNE: [1, 1, 0, 0, 0], CHRIS: [2, 0, 0, 0, 0]},
+     {}),  # totals 2, 2: a shared win
+    (utc(2026, 3, 14, 12), {BEN: [0, 0, 0, 7, 0], CHRIS: [0, 3, 0, 0, 0], DANA: [0, 0, 0, 0, 1]},
+     {CHRIS: [2, 4], DANA: [5]}),  # totals 7, 3, 1: Chris wins
+    (utc(2026, 3, 20, 8), {ANNE: [0, 0, 0, 0, 4], DANA: [1, 0, 0, 0, 0]},
+     {DANA: [1]}),  # totals 4, 1: Dana wins
+]
+
+
+def figures(user_id: int, games: int, wins: int, points: int, best: int, seconds: int,
+            name: str | None = None) -> PlayerFigures:
+    return PlayerFigures(user_id, name or NAMES[user_id], games, wins, points, best, seconds)
+
+
+ALL_TIME = {
+    ANNE: figures(ANNE, 4, 1, 17, 6, 3, name="Annie"),
+    BEN: figures(BEN, 3, 2, 13, 7, 2),
+    CHRIS: figures(CHRIS, 3, 2, 3, 3, 3),
+    DANA: figures(DANA, 3, 1, 3, 1, 3),
+}
+
+
+@pytest.fixture
+async def seeded(tmp_path: Path) -> AsyncIterator[Storage]:
+    async with await Storage.open(tmp_path / "league.sqlite3") as storage:
+        for index, (when, points, seconds) in enumerate(GAMES):
+            names = dict(NAMES)
+            if index == len(GAMES) - 1:
+                names[ANNE] = "Annie"  # renamed since: the latest name is shown
+            await play_finished_game(storage, points, seconds, now=when, names=names)
+        # Cancelled and abandoned games never count, whatever they hold.
+        lobby = await open_game(storage, [(ANNE, "Anne"), (BEN, "Ben")], now=utc(2026, 2, 1))
+        await storage.set_status(lobby.id, "cancelled", now=utc(2026, 2, 1))
+        running = await start(storage, await open_game(storage, [(CHRIS, "C"), (DANA, "D")]))
+        await storage.set_status(running.id, "abandoned", now=utc(2026, 2, 2))
+        # Same people, another server.
+        await play_finished_game(
+            storage, {ANNE: [9, 9, 9, 9, 9], BEN: [0, 0, 0, 0, 1]}, guild_id=OTHER_GUILD,
+            now=utc(2026, 2, 10), names=NAMES,
+        )
+        yield storage
+
+
+def standings(page_rows: tuple) -> list[tuple[int, int]]:  # type: ignore[type-arg]
+    return [(row.rank, row.figures.user_id) for row in page_rows]
+
+
+async def test_wins_rank_shared_wins_and_ties(seeded: Storage) -> None:
+    page = await seeded.leaderboard(GUILD, metric="wins")
+    assert standings(page.rows) == [(1, BEN), (1, CHRIS), (3, ANNE), (3, DANA)]
+    assert [row.figures for row in page.rows] == [
+        ALL_TIME[BEN], ALL_TIME[CHRIS], ALL_TIME[ANNE], ALL_TIME[DANA],
+    ]
+    assert page.ranked_players == 4
+
+
+async def test_points_and_derived_figures(seeded: Storage) -> None:
+    page = await seeded.leaderboard(GUILD, metric="points")
+    assert standings(page.rows) == [(1, ANNE), (2, BEN), (3, CHRIS), (3, DANA)]
+    anne = page.rows[0].figures
+    assert anne.average_points == 17 / 4
+    assert anne.win_rate == 1 / 4
+    assert anne.display_name == "Annie"
+
+
+async def test_win_rate_needs_the_minimum_number_of_games(seeded: Storage) -> None:
+    page = await seeded.leaderboard(GUILD, metric="win_rate")
+    assert standings(page.rows) == [(1, BEN), (1, CHRIS), (3, DANA), (4, ANNE)]
+    only_anne = await seeded.leaderboard(GUILD, metric="win_rate", min_games=4)
+    assert standings(only_anne.rows) == [(1, ANNE)]
+    assert only_anne.ranked_players == 1
+
+
+async def test_pages(seeded: Storage) -> None:
+    first = await seeded.leaderboard(GUILD, metric="points", page_size=3)
+    second = await seeded.leaderboard(GUILD, metric="points", page=1, page_size=3)
+    beyond = await seeded.leaderboard(GUILD, metric="points", page=2, page_size=3)
+    assert standings(first.rows) == [(1, ANNE), (2, BEN), (3, CHRIS)]
+    assert standings(second.rows) == [(3, DANA)]
+    assert (beyond.rows, beyond.ranked_players, beyond.page_count) == ((), 4, 2)
+    with pytest.raises(ValueError, match="metric"):
+        await seeded.leaderboard(GUILD, metric="elo")
+
+
+async def test_player_stats_with_ranks(seeded: Storage) -> None:
+    anne = await seeded.player_stats(GUILD, ANNE)
+    assert anne is not None
+    assert anne.figures == ALL_TIME[ANNE]
+    assert anne.ranks == {"wins": 3, "points": 1, "win_rate": 4}
+    dana = await seeded.player_stats(GUILD, DANA, min_games=4)
+    assert dana is not None
+    assert dana.ranks == {"wins": 3, "points": 3, "win_rate": None}
+    assert await seeded.player_stats(GUILD, 999) is None
+
+
+async def test_guilds_never_mix(seeded: Storage) -> None:
+    other = await seeded.leaderboard(OTHER_GUILD, metric="points")
+    assert [row.figures for row in other.rows] == [
+        figures(ANNE, 1, 0, 45, 9, 0), figures(BEN, 1, 1, 1, 1, 0),
+    ]
+    assert await seeded.player_stats(OTHER_GUILD, CHRIS) is None
+    assert (await seeded.leaderboard(12345)).rows == ()
+
+
+async def test_a_season_counts_only_its_games(seeded: Storage) -> None:
+    # February in full (from the monthly sums) plus 1-14 March (from single results).
+    season = await seeded.leaderboard(
+        GUILD, metric="wins", since=utc(2026, 2, 1), until=utc(2026, 3, 15)
+    )
+    assert [row.figures for row in season.rows] == [
+        figures(CHRIS, 2, 2, 5, 3, 2),
+        figures(ANNE, 2, 1, 8, 6, 1, name="Annie"),
+        figures(BEN, 2, 1, 9, 7, 1),
+        figures(DANA, 2, 0, 2, 1, 2),
+    ]
+    assert standings(season.rows) == [(1, CHRIS), (2, ANNE), (2, BEN), (4, DANA)]
+
+
+@pytest.mark.parametrize(
+    ("since", "until", "expected_games"),
+    [
+        (utc(2026, 1, 10, 12), None, 5),  # since is inclusive
+        (utc(2026, 1, 10, 12, 0, 1), None, 4),
+        (None, utc(2026, 3, 14, 12), 3),  # until is exclusive
+        (utc(2026, 3, 1), utc(2026, 3, 15), 1),  # inside one month
+        (utc(2026, 3, 1), None, 2),
+        (None, utc(2026, 2, 1), 1),
+        (utc(2026, 4, 1), None, 0),
+    ],
+)
+async def test_period_edges(
+    seeded: Storage, since: datetime | None, until: datetime | None, expected_games: int
+) -> None:
+    page = await seeded.leaderboard(GUILD, since=since, until=until, min_games=0)
+    games_played = sum(row.figures.games for row in page.rows)
+    players_per_game = [len(points) for when, points, _ in GAMES
+                        if (since is None or when >= since) and (until is None or when < until)]
+    assert len(players_per_game) == expected_games
+    assert games_played == sum(players_per_game)
+
+
+async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
+    rng = random.Random(20260314)
+    played: list[tuple[datetime, dict[int, int], set[int]]] = []
+    async with await Storage.open(tmp_path / "random.sqlite3") as storage:
+        for _ in range(40):
+            when = utc(2025, 11, 1) + timedelta(minutes=rng.randrange(0, 60 * 24 * 150))
+            users = rng.sample(range(1, 7), rng.randint(2, 4))
+            points = {user: [rng.randint(-3, 8) for _ in range(5)] for user in users}
+            game = await play_finished_game(storage, points, now=when)
+            winners = set()
+            for player in (await storage.finished_game_export(game.id))["results"]:
+                if player["won"]:
+                    winners.add(player["user_id"])
+            played.append((when, {u: sum(p) for u, p in points.items()}, winners))
+        for _ in range(60):
+            ends = sorted(
+                utc(2025, 10, 15) + timedelta(minutes=rng.randrange(0, 60 * 24 * 180))
+                for _ in range(2)
+            )
+            since = None if rng.random() < 0.2 else ends[0]
+            until = None if rng.random() < 0.2 else ends[1]
+            if rng.random() < 0.3 and since is not None:  # month-aligned seasons too
+                since = since.replace(day=1, hour=0, minute=0)
+            expected: dict[int, tuple[int, int, int]] = {}
+            for when, totals, winners in played:
+                if (since is None or when >= since) and (until is None or when < until):
+                    for user, total in totals.items():
+                        games, wins, points = expected.get(user, (0, 0, 0))
+                        expected[user] = (games + 1, wins + (user in winners), points + total)
+            page = await storage.leaderboard(GUILD, since=since, until=until, page_size=10)
+            got = {r.figures.user_id: (r.figures.games, r.figures.wins, r.figures.points)
+                   for r in page.rows}
+            assert got == expected, (since, until)
