@@ -47,6 +47,8 @@ def render_track(board: Board, locale: str | None = None) -> bytes:
         draw_disc(draw, center, DISC_RADIUS, figure, INITIAL_SIZE)
     draw_trails(draw, board, layout, locale)
     draw_legend(draw, board, layout, locale)
+    # A frame keeps the light card distinct on Discord's white theme.
+    draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=palette.FRAME, width=2)
     return encode_png(image)
 
 
