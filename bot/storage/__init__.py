@@ -54,6 +54,7 @@ Leaderboards (per guild; finished games only; a shared win is a win)
     `player_stats(guild_id, user_id, *, since=None, until=None, min_games=3)
         -> PlayerStats | None` figures plus `ranks` per metric (win_rate None below
         min_games).
+    `rebuild_statistics()` recomputes the per-month and all-time sums from the results.
 
 Errors: `StorageError` (database unusable: log it, tell the player, write nothing) and
 `GameConflict` subclasses (a refused write; nothing was written).

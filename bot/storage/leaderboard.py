@@ -190,3 +190,25 @@ async def player_stats(
         figures=_figures(row),
         ranks={"wins": row[7], "points": row[8], "win_rate": row[9]},
     )
+
+
+async def rebuild(db: aiosqlite.Connection) -> None:
+    """Recompute `player_months` and `player_totals` from `results` (bulk loads, repairs)."""
+    await db.execute("DELETE FROM player_months")
+    await db.execute("DELETE FROM player_totals")
+    await db.execute(
+        "INSERT INTO player_months (guild_id, month, user_id, games, wins, points, best_stage, "
+        "seconds_reached) SELECT guild_id, substr(finished_at, 1, 7), user_id, count(*), "
+        "sum(won), sum(total), max(best_stage), sum(seconds_reached) FROM results "
+        "GROUP BY guild_id, substr(finished_at, 1, 7), user_id"
+    )
+    # The display name is the one of the player's latest finished game in the guild.
+    await db.execute(
+        "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "
+        "best_stage, seconds_reached) SELECT r.guild_id, r.user_id, "
+        "(SELECT s.display_name FROM results AS latest JOIN seats AS s USING (game_id, user_id) "
+        " WHERE latest.guild_id = r.guild_id AND latest.user_id = r.user_id "
+        " ORDER BY latest.finished_at DESC, latest.game_id DESC LIMIT 1), "
+        "count(*), sum(r.won), sum(r.total), max(r.best_stage), sum(r.seconds_reached) "
+        "FROM results AS r GROUP BY r.guild_id, r.user_id"
+    )

@@ -281,6 +281,10 @@ class Storage:
 
         return await self._connection.read("read player statistics", work)
 
+    async def rebuild_statistics(self) -> None:
+        """Recompute the leaderboard sums from the stored results (after a bulk load)."""
+        await self._connection.write("rebuild statistics", leaderboard.rebuild)
+
 
 def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat()

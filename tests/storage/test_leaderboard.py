@@ -203,3 +203,22 @@ async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
             got = {r.figures.user_id: (r.figures.games, r.figures.wins, r.figures.points)
                    for r in page.rows}
             assert got == expected, (since, until)
+
+
+async def test_rebuilding_the_sums_changes_no_figure(seeded: Storage) -> None:
+    periods = [(None, None), (utc(2026, 2, 1), utc(2026, 3, 15)), (utc(2026, 1, 15), None)]
+    before = [
+        await seeded.leaderboard(guild, metric=metric, since=since, until=until)
+        for guild in (GUILD, OTHER_GUILD)
+        for metric in ("wins", "points", "win_rate")
+        for since, until in periods
+    ]
+    await seeded.rebuild_statistics()
+    after = [
+        await seeded.leaderboard(guild, metric=metric, since=since, until=until)
+        for guild in (GUILD, OTHER_GUILD)
+        for metric in ("wins", "points", "win_rate")
+        for since, until in periods
+    ]
+    assert after == before
+    assert (await seeded.player_stats(GUILD, ANNE)).figures == ALL_TIME[ANNE]  # type: ignore[union-attr]
