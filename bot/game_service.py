@@ -178,19 +178,10 @@ class GameService:
         async with self.lock(game_id):
             for _ in range(COMMIT_ATTEMPTS):
                 record = await self._storage.game(game_id)
-                if record is None:
-                    return Refusal("refusal.unknown_game")
-                if record.status in ("finished", "cancelled", "abandoned"):
-                    return Refusal("refusal.game_over")
-                if record.status != "running" or record.state is None:
-                    return Refusal("refusal.not_started")
-                before = engine.state_from_dict(record.state)
-                action = build(record, before)
-                if isinstance(action, Refusal):
-                    return action
-                outcome = engine.apply(before, action)
-                if isinstance(outcome, engine.Rejected):
-                    return Refusal(REFUSAL_BY_CODE.get(outcome.code.name, "refusal.invalid"))
+                prepared = _prepare(record, build)
+                if isinstance(prepared, Refusal):
+                    return prepared
+                before, action, outcome = prepared
                 state, chance, chance_events = engine.settle(outcome.state)
                 events = tuple(outcome.events) + tuple(chance_events)
                 try:
@@ -210,6 +201,11 @@ class GameService:
                 self._publish(transition)
                 return transition
         return Refusal("refusal.busy")
+
+    async def check(self, game_id: int, build: ActionBuilder) -> Refusal | None:
+        """Why `act` would refuse this action now, if it would (nothing is written)."""
+        prepared = _prepare(await self._storage.game(game_id), build)
+        return prepared if isinstance(prepared, Refusal) else None
 
     async def _commit(
         self,
@@ -247,6 +243,26 @@ class GameService:
                 return None
             await self._storage.set_status(game_id, status, now=self._clock())
             return await self._storage.game(game_id)
+
+
+def _prepare(
+    record: Any, build: ActionBuilder
+) -> Refusal | tuple[engine.GameState, engine.Action, engine.Accepted]:
+    """The engine's verdict on the action `build` makes from the stored game."""
+    if record is None:
+        return Refusal("refusal.unknown_game")
+    if record.status in ("finished", "cancelled", "abandoned"):
+        return Refusal("refusal.game_over")
+    if record.status != "running" or record.state is None:
+        return Refusal("refusal.not_started")
+    before = engine.state_from_dict(record.state)
+    action = build(record, before)
+    if isinstance(action, Refusal):
+        return action
+    outcome = engine.apply(before, action)
+    if isinstance(outcome, engine.Rejected):
+        return Refusal(REFUSAL_BY_CODE.get(outcome.code.name, "refusal.invalid"))
+    return before, action, outcome
 
 
 def _seat_order(seat: Any) -> int:

@@ -328,6 +328,11 @@ class Router:
     async def _commit_private(
         self, interaction: discord.Interaction, game_id: int, player: str, build: Any
     ) -> None:
+        # Refuse at once when the engine would: only a click that will commit is deferred.
+        refusal = await self.client.service.check(game_id, build)
+        if refusal is not None:
+            await refuse(interaction, refusal.key)
+            return
         await interaction.response.defer()
         outcome = await self.client.service.act(game_id, interaction.user.id, build)
         if isinstance(outcome, Refusal):
