@@ -37,29 +37,22 @@ def winner_indexes(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(index for index, total in enumerate(totals) if total == winning)
 
 
-def move_figures(
-    positions: list[int], played: list[tuple[int, int, int]], tactical: bool
-) -> None:
-    """Resolve one round's moves into `positions` (the caller's own working list).
 
-    `played` holds (card number, mover's seat, target figure index) for every card of the
-    round, Leo's included. Standard: each figure moves by the sum in front of it, then is
-    clamped. Tactical: moves in descending card number, each clamped on its own.
-    """
-    if tactical:
-        played.sort(reverse=True)
-        for card, _, target in played:
-            end = positions[target] + VALUES[card]
-            positions[target] = (
-                MIN_SPACE if end < MIN_SPACE else MAX_SPACE if end > MAX_SPACE else end
-            )
-        return
-    deltas = [0] * len(positions)
-    for card, _, target in played:
-        deltas[target] += VALUES[card]
+def add_moves(positions: list[int], deltas: list[int]) -> None:
+    """Standard round: move each figure by the sum in front of it, then clamp.
+    Works on the caller's own list, for the replay and simulation hot paths."""
     for index, delta in enumerate(deltas):
         if delta:
             end = positions[index] + delta
             positions[index] = (
                 MIN_SPACE if end < MIN_SPACE else MAX_SPACE if end > MAX_SPACE else end
             )
+
+
+def make_moves_in_order(positions: list[int], moves: list[tuple[int, int]]) -> None:
+    """Tactical round: `moves` holds (card number, target figure index) for every card,
+    Leo's included; they are made in descending card number, each clamped on its own."""
+    moves.sort(reverse=True)
+    for card, target in moves:
+        end = positions[target] + VALUES[card]
+        positions[target] = MIN_SPACE if end < MIN_SPACE else MAX_SPACE if end > MAX_SPACE else end

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import VALUES
 from .constants import HAND_SIZE, LEO, ROUNDS, STAGES, Variant
 from .reducer import deal_size
 from .rng import draw_cards, next_u64, seed_position
-from .rules import move_figures, score_stage, winner_indexes
+from .rules import add_moves, make_moves_in_order, score_stage, winner_indexes
 from .state import check_players, figure_names
 
 
@@ -72,23 +73,30 @@ def play_random_game(
             choices, bits = next_u64(choices)
             cards_left = ROUNDS + 1 - round_number
             on_self = round_number == ROUNDS and not tactical
+            # One 64-bit draw makes every choice of the round (at most 30**6 < 2**30).
+            options = cards_left if on_self else cards_left * figure_count
             played = []
             for seat in range(count):
-                bits, index = divmod(bits, cards_left)
-                card = hands[seat].pop(index)
-                if on_self:
-                    target = seat
-                else:
-                    bits, target = divmod(bits, figure_count)
-                played.append((card, seat, target))
+                bits, choice = divmod(bits, options)
+                target, index = divmod(choice, cards_left)
+                played.append((hands[seat].pop(index), seat if on_self else target))
             if with_records:
                 rounds.append([
                     {"player": players[seat], "card": card, "target": names[target]}
-                    for card, seat, target in played
+                    for seat, (card, target) in enumerate(played)
                 ])
-            if with_leo and round_number < ROUNDS:
-                played.append((leo[round_number - 1], 2, 2))
-            move_figures(positions, played, tactical)
+            leo_plays = with_leo and round_number < ROUNDS
+            if tactical:
+                if leo_plays:
+                    played.append((leo[round_number - 1], 2))
+                make_moves_in_order(positions, played)
+            else:
+                deltas = [0] * figure_count
+                for card, target in played:
+                    deltas[target] += VALUES[card]
+                if leo_plays:
+                    deltas[2] += VALUES[leo[round_number - 1]]
+                add_moves(positions, deltas)
         space, points = score_stage(positions)
         if space is None:
             silent += 1
