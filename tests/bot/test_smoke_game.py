@@ -53,4 +53,6 @@ async def test_a_two_player_game_runs_from_lobby_to_result(pub: Pub) -> None:
     assert final is not None
     assert [b["label"] for b in final.buttons()] == ["Rematch"]
     for player in pub.players:
-        assert "over" in (last_dm(player) or final).content
+        dm = last_dm(player)
+        assert dm is not None
+        await pub.discord.wait_for(lambda d=dm: "game is over" in d.content and not d.buttons())
