@@ -115,3 +115,6 @@ CREATE TABLE player_totals (
 
 CREATE INDEX player_totals_wins ON player_totals (guild_id, wins DESC, user_id);
 CREATE INDEX player_totals_points ON player_totals (guild_id, points DESC, user_id);
+-- The expression must stay identical to the one in bot/storage/leaderboard.py.
+CREATE INDEX player_totals_win_rate
+    ON player_totals (guild_id, CAST(wins AS REAL) / games DESC, user_id);

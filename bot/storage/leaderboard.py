@@ -19,11 +19,12 @@ from bot.storage.records import (
 from bot.storage.timefmt import to_db
 
 _FIGURES = "user_id, display_name, games, wins, points, best_stage, seconds_reached"
-_ORDER = {
-    "wins": "wins DESC",
-    "points": "points DESC",
-    "win_rate": "CAST(wins AS REAL) / games DESC",
+_VALUE = {  # win_rate's expression matches the index player_totals_win_rate
+    "wins": "{0}wins",
+    "points": "{0}points",
+    "win_rate": "CAST({0}wins AS REAL) / {0}games",
 }
+_ORDER = {metric: value.format("") + " DESC" for metric, value in _VALUE.items()}
 _BEFORE_EVERYTHING = "0000"
 _AFTER_EVERYTHING = "9999-99"
 
@@ -130,25 +131,17 @@ async def page(
     _check_metric(metric)
     if page < 0 or page_size < 1:
         raise ValueError(f"page {page} of size {page_size} does not exist")
-    source, params = _source(guild_id, since, until)
     eligible = "games >= :min_games" if metric == "win_rate" else "games >= 1"
+    if since is None and until is None:
+        sql, count_sql, params = _all_time_page_sql(metric, eligible)
+        params["guild"] = guild_id
+    else:
+        sql, count_sql, params = _period_page_sql(guild_id, since, until, metric, eligible)
     params.update(min_games=min_games, limit=page_size, offset=page * page_size)
-    sql = (
-        f"WITH figures AS ({source}), ranked AS ("
-        f"SELECT {_FIGURES}, RANK() OVER (ORDER BY {_ORDER[metric]}) AS rank, "
-        "count(*) OVER () AS ranked_players "
-        f"FROM figures WHERE {eligible}) "
-        f"SELECT {_FIGURES}, rank, ranked_players FROM ranked "
-        "ORDER BY rank, user_id LIMIT :limit OFFSET :offset"
-    )
     async with db.execute(sql, params) as cursor:
         rows = list(await cursor.fetchall())
-    if rows:
-        ranked_players = rows[0][8]
-    else:
-        count_sql = f"WITH figures AS ({source}) SELECT count(*) FROM figures WHERE {eligible}"
-        async with db.execute(count_sql, params) as cursor:
-            ranked_players = (await cursor.fetchone() or (0,))[0]
+    async with db.execute(count_sql, params) as cursor:
+        ranked_players = (await cursor.fetchone() or (0,))[0]
     return LeaderboardPage(
         guild_id=guild_id,
         metric=metric,
@@ -157,6 +150,39 @@ async def page(
         ranked_players=ranked_players,
         rows=tuple(LeaderboardRow(rank=row[7], figures=_figures(row)) for row in rows),
     )
+
+
+def _ahead(metric: str, eligible: str) -> str:
+    """Condition: player `ahead` has a strictly better figure than player `me`."""
+    better = f"{_VALUE[metric].format('ahead.')} > {_VALUE[metric].format('me.')}"
+    return f"ahead.{eligible} AND {better}"
+
+
+def _all_time_page_sql(metric: str, eligible: str) -> tuple[str, str, dict[str, Any]]:
+    # Walks the metric's index for the page; each rank counts the players ahead.
+    sql = (
+        f"SELECT {_FIGURES}, (SELECT 1 + count(*) FROM player_totals AS ahead "
+        f"WHERE ahead.guild_id = :guild AND {_ahead(metric, eligible)}) AS rank "
+        f"FROM player_totals AS me WHERE guild_id = :guild AND {eligible} "
+        f"ORDER BY {_ORDER[metric]}, user_id LIMIT :limit OFFSET :offset"
+    )
+    count_sql = f"SELECT count(*) FROM player_totals WHERE guild_id = :guild AND {eligible}"
+    return sql, count_sql, {}
+
+
+def _period_page_sql(
+    guild_id: int, since: datetime | None, until: datetime | None, metric: str, eligible: str
+) -> tuple[str, str, dict[str, Any]]:
+    source, params = _source(guild_id, since, until)
+    sql = (
+        f"WITH figures AS ({source}), ranked AS ("
+        f"SELECT {_FIGURES}, RANK() OVER (ORDER BY {_ORDER[metric]}) AS rank "
+        f"FROM figures WHERE {eligible}) "
+        f"SELECT {_FIGURES}, rank FROM ranked "
+        "ORDER BY rank, user_id LIMIT :limit OFFSET :offset"
+    )
+    count_sql = f"WITH figures AS ({source}) SELECT count(*) FROM figures WHERE {eligible}"
+    return sql, count_sql, params
 
 
 async def player_stats(
@@ -170,17 +196,22 @@ async def player_stats(
 ) -> PlayerStats | None:
     source, params = _source(guild_id, since, until)
     params.update(user=user_id, min_games=min_games)
-    # Rank = 1 + players strictly ahead; win rates compared exactly by cross-multiplying.
+    if since is None and until is None:
+        prefix, table, in_guild = "", "player_totals", "{0}guild_id = :guild AND "
+    else:
+        prefix, table, in_guild = f"WITH figures AS MATERIALIZED ({source}) ", "figures", ""
+
+    def rank(metric: str, eligible: str) -> str:
+        return (
+            f"(SELECT 1 + count(*) FROM {table} AS ahead "
+            f"WHERE {in_guild.format('ahead.')}{_ahead(metric, eligible)})"
+        )
+
     sql = (
-        f"WITH figures AS MATERIALIZED ({source}), "
-        "me AS (SELECT * FROM figures WHERE user_id = :user) "
-        f"SELECT me.user_id, me.display_name, me.games, me.wins, me.points, me.best_stage, "
-        "me.seconds_reached, "
-        "(SELECT 1 + count(*) FROM figures AS f WHERE f.wins > me.wins), "
-        "(SELECT 1 + count(*) FROM figures AS f WHERE f.points > me.points), "
-        "CASE WHEN me.games >= :min_games THEN (SELECT 1 + count(*) FROM figures AS f "
-        " WHERE f.games >= :min_games AND f.wins * me.games > me.wins * f.games) END "
-        "FROM me"
+        f"{prefix}SELECT {', '.join('me.' + column for column in _FIGURES.split(', '))}, "
+        f"{rank('wins', 'games >= 1')}, {rank('points', 'games >= 1')}, "
+        f"CASE WHEN me.games >= :min_games THEN {rank('win_rate', 'games >= :min_games')} END "
+        f"FROM {table} AS me WHERE {in_guild.format('me.')}me.user_id = :user"
     )
     async with db.execute(sql, params) as cursor:
         row = await cursor.fetchone()

@@ -1,0 +1,178 @@
+"""Leaderboard and player statistics latency on a server with 100,000 finished games.
+
+    .venv/bin/python bench/storage.py [--games 100000] [--players 2000] [--repeat 50]
+
+Builds a fresh database in a temporary folder (the schema through `Storage.open`, the rows
+with executemany in one transaction, the sums with `rebuild_statistics`), then times
+leaderboard pages for each metric, all time and over a season, and `player_stats`, through
+the public async API. Prints the median and the 95th percentile in milliseconds. Nothing is
+asserted: the goal (issue 3) is a few milliseconds per page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.storage import Storage
+
+MAIN_GUILD = 1
+OTHER_GUILDS = (2, 3, 4)
+OTHER_GUILD_GAMES = 5_000
+FIRST_DAY = datetime(2024, 1, 1, tzinfo=UTC)
+DAYS = 730
+
+
+def iso(moment: datetime) -> str:
+    return moment.isoformat(timespec="microseconds")
+
+
+def game_rows(
+    rng: random.Random, guild_id: int, games: int, players: int, first_id: int
+) -> Iterator[tuple[tuple, list[tuple], list[tuple], list[tuple]]]:  # type: ignore[type-arg]
+    """(game, seats, stage points, results) for finished games in time order."""
+    times = sorted(rng.randrange(DAYS * 86_400) for _ in range(games))
+    user_base = guild_id * 1_000_000
+    for offset, second in enumerate(times):
+        game_id = first_id + offset
+        finished = FIRST_DAY + timedelta(seconds=second)
+        started = finished - timedelta(minutes=20)
+        users = rng.sample(range(user_base, user_base + players), rng.randint(2, 6))
+        game = (
+            game_id, guild_id, 10_000 + game_id % 50, users[0], "standard", "{}", "finished",
+            rng.getrandbits(48), 131, "{}", iso(started), iso(finished), iso(started),
+            iso(finished),
+        )
+        seats = [(game_id, seat, user, f"player {user}", iso(started)) for seat, user in
+                 enumerate(users)]
+        points = {user: [rng.choice((0, 0, 0, rng.randint(-6, 12))) for _ in range(5)]
+                  for user in users}
+        stage_rows = [(game_id, user, stage + 1, value, int(value != 0))
+                      for user, values in points.items() for stage, value in enumerate(values)]
+        totals = {user: sum(values) for user, values in points.items()}
+        distinct = sorted(set(totals.values()), reverse=True)
+        winning = distinct[1] if len(distinct) > 1 else distinct[0]
+        results = [
+            (game_id, user, guild_id, iso(finished), total, int(total == winning),
+             max(points[user]), sum(1 for v in points[user] if v != 0))
+            for user, total in totals.items()
+        ]
+        yield game, seats, stage_rows, results
+
+
+def populate(path: Path, games: int, players: int) -> None:
+    rng = random.Random(2026)
+    plan = [(MAIN_GUILD, games)] + [(guild, OTHER_GUILD_GAMES) for guild in OTHER_GUILDS]
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("BEGIN")
+    next_id = 1
+    for guild_id, count in plan:
+        game_list, seat_list, point_list, result_list = [], [], [], []
+        for game, seats, points, results in game_rows(rng, guild_id, count, players, next_id):
+            game_list.append(game)
+            seat_list += seats
+            point_list += points
+            result_list += results
+        next_id += count
+        db.executemany(
+            "INSERT INTO games (id, guild_id, channel_id, host_id, variant, options, status, "
+            "seed, version, state, created_at, updated_at, started_at, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            game_list,
+        )
+        db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", seat_list)
+        db.executemany("INSERT INTO stage_points VALUES (?, ?, ?, ?, ?)", point_list)
+        db.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", result_list)
+    db.execute("COMMIT")
+    db.close()
+
+
+async def timed(
+    label: str, call: Callable[[], Awaitable[object]], repeat: int
+) -> tuple[str, float, float]:
+    await call()  # warm the page cache
+    samples = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        await call()
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    return label, statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
+
+
+async def measure(path: Path, repeat: int) -> list[tuple[str, float, float]]:
+    season = {"since": datetime(2025, 4, 1, tzinfo=UTC), "until": datetime(2025, 7, 1, tzinfo=UTC)}
+    uneven = {
+        "since": datetime(2025, 4, 15, 9, tzinfo=UTC),
+        "until": datetime(2025, 7, 20, 18, tzinfo=UTC),
+    }
+    async with await Storage.open(path) as storage:
+        leader = (await storage.leaderboard(MAIN_GUILD)).rows[0].figures.user_id
+        cases: list[tuple[str, Callable[[], Awaitable[object]]]] = []
+        for metric in ("wins", "win_rate", "points"):
+            cases += [
+                (f"{metric:8} all time, page 1",
+                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m)),
+                (f"{metric:8} all time, page 50",
+                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, page=49)),
+                (f"{metric:8} season of whole months",
+                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **season)),
+                (f"{metric:8} season with partial months",
+                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **uneven)),
+            ]
+        cases += [
+            ("player_stats all time", lambda: storage.player_stats(MAIN_GUILD, leader)),
+            ("player_stats season of whole months",
+             lambda: storage.player_stats(MAIN_GUILD, leader, **season)),
+            ("player_stats season with partial months",
+             lambda: storage.player_stats(MAIN_GUILD, leader, **uneven)),
+        ]
+        return [await timed(label, call, repeat) for label, call in cases]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2_000, help="distinct players per guild")
+    parser.add_argument("--repeat", type=int, default=50)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.sqlite3"
+        async def schema() -> None:
+            async with await Storage.open(path):
+                pass
+
+        asyncio.run(schema())
+        started = time.perf_counter()
+        populate(path, options.games, options.players)
+
+        async def sums() -> None:
+            async with await Storage.open(path) as storage:
+                await storage.rebuild_statistics()
+
+        asyncio.run(sums())
+        size = path.stat().st_size / 1e6
+        print(
+            f"populated {options.games:,} finished games in guild {MAIN_GUILD} "
+            f"({options.players:,} players) + {len(OTHER_GUILDS)} x {OTHER_GUILD_GAMES:,} "
+            f"elsewhere in {time.perf_counter() - started:.1f} s, {size:.0f} MB"
+        )
+        print(f"{'query':45} {'median ms':>10} {'p95 ms':>8}")
+        for label, median, p95 in asyncio.run(measure(path, options.repeat)):
+            print(f"{label:45} {median:10.2f} {p95:8.2f}")
+
+
+if __name__ == "__main__":
+    main()
