@@ -3,12 +3,18 @@ keeps working after a restart. Each callback hands its parsed ids to the client'
 
 from __future__ import annotations
 
+import logging
 import re
+from collections.abc import Coroutine
 from typing import Any, Protocol
 
 import discord
 
 from bot import custom_ids as ids
+from bot.i18n import t
+from bot.storage import StorageError
+
+log = logging.getLogger("whyfirst.buttons")
 
 
 class Router(Protocol):
@@ -33,6 +39,31 @@ class Router(Protocol):
     async def board_page(
         self, interaction: discord.Interaction, metric: str, period: str, page: int
     ) -> None: ...
+
+
+async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
+    """Run a click's work; a failure is logged and the player told in one sentence."""
+    try:
+        await work
+    except Exception as error:
+        await report_failure(interaction, error)
+
+
+async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    if isinstance(error, StorageError):
+        log.error("the database failed: %s", error)
+        key = "refusal.database"
+    else:
+        log.error("an interaction failed", exc_info=error)
+        key = "refusal.internal"
+    text = t(key, interaction.locale)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about the failure")
 
 
 def router_of(interaction: discord.Interaction) -> Router:
@@ -70,7 +101,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(match["action"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router_of(interaction).lobby(interaction, self.action, self.game_id)
+        router = router_of(interaction)
+        await guarded(interaction, router.lobby(interaction, self.action, self.game_id))
 
 
 class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CARD_TEMPLATE):
@@ -96,8 +128,11 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CA
         return cls(int(match["game"]), int(match["owner"]), turn, int(match["card"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router_of(interaction).card(
-            interaction, self.game_id, self.owner, self.turn, self.card
+        await guarded(
+            interaction,
+            router_of(interaction).card(
+                interaction, self.game_id, self.owner, self.turn, self.card
+            ),
         )
 
 
@@ -128,8 +163,11 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PI
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router_of(interaction).pick(
-            interaction, self.game_id, self.owner, self.turn, self.card, self.target
+        await guarded(
+            interaction,
+            router_of(interaction).pick(
+                interaction, self.game_id, self.owner, self.turn, self.card, self.target
+            ),
         )
 
 
@@ -154,7 +192,8 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MO
         return cls(int(match["game"]), turn, match["target"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router_of(interaction).move(interaction, self.game_id, self.turn, self.target)
+        router = router_of(interaction)
+        await guarded(interaction, router.move(interaction, self.game_id, self.turn, self.target))
 
 
 class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND_TEMPLATE):
@@ -171,12 +210,10 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router_of(interaction).show_hand(interaction, self.game_id)
+        await guarded(interaction, router_of(interaction).show_hand(interaction, self.game_id))
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH_TEMPLATE
-):
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH_TEMPLATE):
     def __init__(self, game_id: int, label: str = "Rematch") -> None:
         super().__init__(
             _button(ids.rematch_id(game_id), label, discord.ButtonStyle.success, False, 0)
@@ -190,7 +227,7 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router_of(interaction).rematch(interaction, self.game_id)
+        await guarded(interaction, router_of(interaction).rematch(interaction, self.game_id))
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BOARD_TEMPLATE):
@@ -208,7 +245,10 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BO
         return cls(match["metric"], match["period"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await router_of(interaction).board_page(interaction, self.metric, self.period, self.page)
+        router = router_of(interaction)
+        await guarded(
+            interaction, router.board_page(interaction, self.metric, self.period, self.page)
+        )
 
 
 ALL_BUTTONS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

@@ -21,7 +21,7 @@ from discord import app_commands
 import engine
 from bot import storage as store
 from bot.announce import Announcer
-from bot.buttons import ALL_BUTTONS
+from bot.buttons import ALL_BUTTONS, report_failure
 from bot.commands import WhyFirstCommands
 from bot.custom_ids import is_known
 from bot.deadlines import Deadlines
@@ -46,6 +46,7 @@ class WhyFirstClient(discord.Client):
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(WhyFirstCommands(self))
+        self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self.router = Router(self)
         self.announcer = Announcer(self)
         self.standings = Standings(self)
@@ -147,6 +148,12 @@ class WhyFirstClient(discord.Client):
             self.deadlines.arm_turn(record.id, state.stage, state.round, record.deadline, half)
             self.announcer.scene(record.id).round_message_id = record.round_message_id
         log.info("recovered open games")
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        await report_failure(interaction, original)
 
     # --- interactions no button claims -------------------------------------------------
 

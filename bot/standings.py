@@ -47,7 +47,7 @@ class Standings:
             return
         board = await self.client.storage.leaderboard(
             interaction.guild_id,
-            metric,
+            metric=metric,
             page=page,
             page_size=PAGE_SIZE,
             since=since_for(period, utc_now()),

@@ -56,3 +56,35 @@ async def test_a_two_player_game_runs_from_lobby_to_result(pub: Pub) -> None:
         dm = last_dm(player)
         assert dm is not None
         await pub.discord.wait_for(lambda d=dm: "game is over" in d.content and not d.buttons())
+
+
+async def test_after_a_game_the_standings_count_it_and_a_rematch_seats_everyone(
+    pub: Pub,
+) -> None:
+    await test_a_two_player_game_runs_from_lobby_to_result(pub)
+    anne, ben = pub.players
+    record = pub.final_record()
+    winners = set(record["results"]["winners"])
+
+    outcome = await anne.slash(pub.games, "whyfirst leaderboard")
+    board = outcome.message
+    assert board is not None
+    for player in pub.players:
+        wins = 1 if str(player.id) in winners else 0
+        assert f"<@{player.id}> — {wins} wins in 1 games" in board.content
+
+    outcome = await ben.slash(pub.games, "whyfirst stats", member=anne)
+    assert outcome.message is not None
+    total = record["results"]["totals"][str(anne.id)]
+    assert f"1 games, {1 if str(anne.id) in winners else 0} wins" in outcome.message.content
+    assert f"{total} points" in outcome.message.content
+
+    final = pub.final_message()
+    assert final is not None
+    await ben.click(final, label="Rematch")
+    lobby = pub.games.last_message()
+    assert "Join" in [b["label"] for b in lobby.buttons()]
+    assert f"<@{anne.id}>" in lobby.content
+    assert f"<@{ben.id}>" in lobby.content
+    outcome = await ben.click(lobby, label="Start")
+    assert outcome.ephemeral_text is None
