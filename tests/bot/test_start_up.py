@@ -1,0 +1,46 @@
+"""`python -m bot` stops with one clear sentence and exit code 2 when it cannot log in."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from tests.loopback import LoopbackDiscord
+from tests.loopback.harness import bot_environment
+
+
+async def run_bot(environment: dict[str, str], workdir: Path) -> tuple[int, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WHYFIRST_"))}
+    env.update(environment)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=workdir,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(process.communicate(), 60)
+    return process.returncode or 0, stderr.decode()
+
+
+async def test_a_missing_token_says_what_to_do(tmp_path: Path) -> None:
+    code, stderr = await run_bot({"DISCORD_TOKEN": ""}, tmp_path)
+    assert code == 2
+    assert "DISCORD_TOKEN is not set" in stderr
+    assert "Traceback" not in stderr
+    assert len(stderr.strip().splitlines()) == 1
+
+
+async def test_a_rejected_token_says_what_to_do(loopback: LoopbackDiscord, tmp_path: Path) -> None:
+    environment = bot_environment(
+        loopback, tmp_path / "bot.sqlite3", dev_guild=None, token="not-the-token"
+    )
+    code, stderr = await run_bot(environment, tmp_path)
+    assert code == 2
+    assert "Discord rejected DISCORD_TOKEN" in stderr
+    assert "Traceback" not in stderr
