@@ -155,6 +155,27 @@ class WhyFirstClient(discord.Client):
         original = getattr(error, "original", error)
         await report_failure(interaction, original)
 
+    # --- the game's place disappears ---------------------------------------------------
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server: its open games end (nobody can see them)."""
+        await self._end_games_where(lambda record: record.guild_id == guild.id, "guild removed")
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._end_games_where(
+            lambda record: record.channel_id == channel.id, "channel deleted"
+        )
+
+    async def _end_games_where(self, where: Any, reason: str) -> None:
+        for record in await self.storage.active_games():
+            if not where(record):
+                continue
+            ended = await self.service.end(record.id, "abandoned")
+            self.deadlines.cancel(record.id)
+            self.announcer.forget(record.id)
+            if ended is not None:
+                log.info("game %s abandoned: %s", record.id, reason)
+
     # --- interactions no button claims -------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,40 @@
+"""Before a lobby opens, the bot checks its permissions in the channel and names what is missing."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.bot.pub import Pub
+from tests.loopback import LoopbackDiscord
+
+
+@pytest.fixture
+async def pub(loopback: LoopbackDiscord, tmp_path: Path) -> AsyncIterator[Pub]:
+    world = await Pub.open(loopback, tmp_path, ["Anne", "Ben"])
+    try:
+        yield world
+    finally:
+        await world.close()
+    assert world.bot.errors == []
+
+
+async def test_missing_permissions_are_named_and_no_lobby_opens(pub: Pub) -> None:
+    anne = pub.players[0]
+    await pub.games.deny_bot("attach_files", "embed_links")
+    outcome = await anne.slash(pub.games, "whyfirst start")
+    assert outcome.ephemeral_text is not None
+    assert "Attach Files" in outcome.ephemeral_text
+    assert "Embed Links" in outcome.ephemeral_text
+    assert "Send Messages" not in outcome.ephemeral_text
+    assert pub.games.messages() == []
+
+    await pub.games.allow_bot()
+    outcome = await anne.slash(pub.games, "whyfirst start")
+    assert outcome.ephemeral_text is None
+    assert "Join" in [b["label"] for b in pub.games.last_message().buttons()]
+    outcome = await anne.slash(pub.games, "whyfirst start")
+    assert outcome.ephemeral_text is not None
+    assert "already has an open game" in outcome.ephemeral_text
