@@ -97,6 +97,10 @@ class GameService:
         self._publish = publish
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
+        # The latest record this process read or wrote per open game: refusals and private
+        # controls are answered from it without waiting for the database; every action is
+        # still checked against a fresh read inside the lock before it is committed.
+        self._latest: dict[int, Any] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -106,6 +110,23 @@ class GameService:
 
     def forget(self, game_id: int) -> None:
         self._locks.pop(game_id, None)
+        self._latest.pop(game_id, None)
+
+    async def current(self, game_id: int) -> Any | None:
+        """The game as last seen by this process (read from the database the first time)."""
+        record = self._latest.get(game_id)
+        if record is None:
+            record = await self._storage.game(game_id)
+            self._remember(record)
+        return record
+
+    def _remember(self, record: Any | None) -> None:
+        if record is None:
+            return
+        if record.status == "running":
+            self._latest[int(record.id)] = record
+        else:
+            self._latest.pop(int(record.id), None)
 
     def deadline_after(self, seconds: float) -> datetime:
         return self._clock() + timedelta(seconds=self._settings.seconds(seconds))
@@ -139,6 +160,7 @@ class GameService:
         async with self.lock(game_id):
             for _ in range(COMMIT_ATTEMPTS):
                 record = await self._storage.game(game_id)
+                self._remember(record)
                 if record is None:
                     return Refusal("refusal.unknown_game")
                 if record.status != "lobby":
@@ -164,6 +186,7 @@ class GameService:
                     )
                 except store.StaleVersion:
                     continue
+                self._remember(committed)
                 transition = Transition(committed, None, state, tuple(events), actor_id, True)
                 self._publish(transition)
                 return transition
@@ -178,6 +201,7 @@ class GameService:
         async with self.lock(game_id):
             for _ in range(COMMIT_ATTEMPTS):
                 record = await self._storage.game(game_id)
+                self._remember(record)
                 prepared = _prepare(record, build)
                 if isinstance(prepared, Refusal):
                     return prepared
@@ -190,6 +214,7 @@ class GameService:
                     )
                 except store.StaleVersion:
                     continue
+                self._remember(committed)
                 transition = Transition(
                     committed,
                     before,
@@ -204,7 +229,7 @@ class GameService:
 
     async def check(self, game_id: int, build: ActionBuilder) -> Refusal | None:
         """Why `act` would refuse this action now, if it would (nothing is written)."""
-        prepared = _prepare(await self._storage.game(game_id), build)
+        prepared = _prepare(await self.current(game_id), build)
         return prepared if isinstance(prepared, Refusal) else None
 
     async def _commit(
@@ -241,8 +266,9 @@ class GameService:
             record = await self._storage.game(game_id)
             if record is None or record.status not in ("lobby", "running"):
                 return None
-            await self._storage.set_status(game_id, status, now=self._clock())
-            return await self._storage.game(game_id)
+            ended = await self._storage.set_status(game_id, status, now=self._clock())
+            self._remember(ended)
+            return ended
 
 
 def _prepare(

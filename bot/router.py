@@ -231,7 +231,7 @@ class Router:
     async def _running(
         self, interaction: discord.Interaction, game_id: int
     ) -> tuple[Any, engine.GameState] | None:
-        record = await self.storage.game(game_id)
+        record = await self.client.service.current(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return None
