@@ -1,6 +1,6 @@
 """Game records: the public JSON format of issue 2, exported and replayed."""
-from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from .cards import DECK_SIZE, VALUES
 from .constants import (
@@ -20,6 +20,7 @@ from .rules import add_moves, make_moves_in_order, score_stage, winner_indexes
 from .state import GameState, figure_names
 
 RECORD = "record"
+PLAYERS_PROBLEM = "'players' must be a list of player names (strings)"
 CARD_NUMBERS = frozenset(range(1, DECK_SIZE + 1))
 INT_ONLY = {int}
 SEAT_FILLS = tuple((seat,) * HAND_SIZE for seat in range(MAX_PLAYERS))
@@ -37,14 +38,12 @@ class RecordError(ValueError):
         self.problem = problem
 
 
-@dataclass(frozen=True, slots=True)
-class StageResult:
+class StageResult(NamedTuple):
     positions: tuple[dict[str, int], ...]
     points: dict[str, int]
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayResult:
+class ReplayResult(NamedTuple):
     stages: tuple[StageResult, ...]
     totals: dict[str, int]
     winners: tuple[str, ...]
@@ -88,15 +87,16 @@ def replay_record(record: dict[str, Any]) -> ReplayResult:
             RECORD, f'unknown variant {variant!r}; it must be "standard" or "tactical"'
         )
     tactical = variant == Variant.TACTICAL.value
-    players = _players(record.get("players"))
+    listed = record.get("players")
+    try:
+        players, names, slot, seats = _table(tuple(listed) if type(listed) is list else listed)
+    except TypeError as error:  # unhashable: not a list of strings
+        raise RecordError(RECORD, PLAYERS_PROBLEM) from error
     stages = record.get("stages")
     if not isinstance(stages, list):
         raise RecordError(RECORD, "'stages' must be a list")
     if len(stages) != STAGES:
         raise RecordError(RECORD, f"a game has {STAGES} stages, this record has {len(stages)}")
-    names = figure_names(players)
-    slot = {name: index for index, name in enumerate(names)}
-    seats = {player: seat for seat, player in enumerate(players)}
     results = []
     sums = [0] * len(names)
     for stage_number, stage in enumerate(stages, 1):
@@ -108,9 +108,8 @@ def replay_record(record: dict[str, Any]) -> ReplayResult:
             # Something is off: the careful path finds it and names it.
             replayed = _replay_stage(stage_number, stage, players, names, slot, tactical)
         round_positions, points = replayed
-        for index, value in enumerate(points):
-            sums[index] += value
-        results.append(StageResult(round_positions, dict(zip(names, points, strict=True))))
+        sums = [total + won for total, won in zip(sums, points, strict=False)]
+        results.append(StageResult(round_positions, dict(zip(names, points, strict=False))))
     return ReplayResult(
         tuple(results),
         dict(zip(names, sums, strict=True)),
@@ -118,9 +117,20 @@ def replay_record(record: dict[str, Any]) -> ReplayResult:
     )
 
 
+@lru_cache(maxsize=256)
+def _table(listed: Any) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[str, int]]:
+    """(players, figures, figure index by name, seat by player) for a record's players.
+    Cached: a batch of records usually shares its tables. The dicts are never mutated."""
+    players = _players(listed)
+    names = figure_names(players)
+    slot = {name: index for index, name in enumerate(names)}
+    seats = {player: seat for seat, player in enumerate(players)}
+    return players, names, slot, seats
+
+
 def _players(players: Any) -> tuple[str, ...]:
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise RecordError(RECORD, "'players' must be a list of player names (strings)")
+    if not isinstance(players, tuple) or not all(isinstance(p, str) and p for p in players):
+        raise RecordError(RECORD, PLAYERS_PROBLEM)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RecordError(
             RECORD, f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
@@ -269,7 +279,7 @@ def _replay_legal_stage(
     for speed: few operations per play, no helper calls."""
     count = len(players)
     given = stage["hands"]
-    if type(given) is not dict or len(given) != count:
+    if len(given) != count:
         return None
     # owner[card] is the seat that holds the card: one pop per play checks that the card
     # is in the player's hand and was not played before.
@@ -278,13 +288,13 @@ def _replay_legal_stage(
         hand = given[players[seat]]
         if len(hand) != HAND_SIZE:
             return None
-        owner.update(zip(hand, SEAT_FILLS[seat], strict=True))
+        owner.update(zip(hand, SEAT_FILLS[seat], strict=False))
     with_leo = count == 2
     leo = stage.get("leo")
     if with_leo:
         if type(leo) is not list or len(leo) != LEO_STACK_SIZE:
             return None
-        owner.update(zip(leo, LEO_FILL, strict=True))
+        owner.update(zip(leo, LEO_FILL, strict=False))
     elif leo:
         return None
     # 1.0 and True equal card 1 as keys: only true ints are card numbers.
@@ -293,15 +303,16 @@ def _replay_legal_stage(
     ) != INT_ONLY:
         return None
     rounds = stage["rounds"]
-    if type(rounds) is not list or len(rounds) != ROUNDS:
+    if len(rounds) != ROUNDS:
         return None
     values = VALUES
-    figure_count = len(names)
-    positions = [0] * figure_count
+    positions = [0] * len(names)
     after_rounds = []
     last = ROUNDS - 1
+    # Weights 2**seat: `count` plays add up to 2**count - 1 only if every seat plays once.
+    everyone = (1 << count) - 1
     for round_index, plays in enumerate(rounds):
-        if type(plays) is not list or len(plays) != count:
+        if len(plays) != count:
             return None
         taken = 0
         leo_card = leo[round_index] if with_leo and round_index < last else 0
@@ -310,32 +321,37 @@ def _replay_legal_stage(
             for play in plays:
                 seat = seats[play["player"]]
                 card = play["card"]
-                bit = 1 << seat
-                if owner.pop(card, -1) != seat or taken & bit or type(card) is not int:
+                if owner.pop(card, -1) != seat or type(card) is not int:
                     return None
-                taken |= bit
+                taken += 1 << seat
                 moves.append((card, slot[play["target"]]))
-            make_moves_in_order(positions, moves)
+            if taken != everyone:
+                return None
+            moves.sort(reverse=True)
+            for card, target in moves:
+                at = positions[target] + values[card]
+                positions[target] = (
+                    MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+                )
         else:
-            deltas = [0] * figure_count
+            # Adding every card first and clamping once is exactly sum-then-clamp.
             if leo_card:
-                deltas[2] = values[leo_card]
+                positions[2] += values[leo_card]
             self_only = round_index == last
             for play in plays:
                 seat = seats[play["player"]]
                 card = play["card"]
                 target = slot[play["target"]]
-                bit = 1 << seat
                 if (
                     owner.pop(card, -1) != seat
-                    or taken & bit
                     or (self_only and target != seat)
                     or type(card) is not int
                 ):
                     return None
-                taken |= bit
-                deltas[target] += values[card]
-            positions = [at + delta for at, delta in zip(positions, deltas, strict=True)]
+                taken += 1 << seat
+                positions[target] += values[card]
+            if taken != everyone:
+                return None
             if max(positions) > MAX_SPACE or min(positions) < MIN_SPACE:
                 positions = [
                     MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at

@@ -11,12 +11,11 @@ def clamp(space: int) -> int:
 
 def second_distinct(values: Sequence[int]) -> int | None:
     """The second-highest distinct value, None when all values are equal."""
-    highest = max(values)
-    second: int | None = None
-    for value in values:
-        if value < highest and (second is None or value > second):
-            second = value
-    return second
+    distinct = set(values)
+    if len(distinct) < 2:
+        return None
+    distinct.remove(max(distinct))
+    return max(distinct)
 
 
 def score_stage(spaces: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
@@ -25,7 +24,7 @@ def score_stage(spaces: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
     space = second_distinct(spaces)
     if space is None:
         return None, (0,) * len(spaces)
-    return space, tuple(space if at == space else 0 for at in spaces)
+    return space, tuple([space if at == space else 0 for at in spaces])
 
 
 def winner_indexes(totals: Sequence[int]) -> tuple[int, ...]:

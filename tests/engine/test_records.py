@@ -213,7 +213,13 @@ def test_leo_is_no_target_without_leo_and_tactical_round_5_may_target_anyone() -
 
 
 def test_garbage_is_an_illegal_record_not_a_crash() -> None:
-    for garbage in ([], {"variant": "standard"}, {"variant": "standard", "players": "P1"}):
+    for garbage in (
+        [],
+        {"variant": "standard"},
+        {"variant": "standard", "players": "P1"},
+        {"variant": "standard", "players": [["P1"], "P2"]},
+        {"variant": "standard", "players": {"P1": 1}},
+    ):
         assert error_of(garbage).startswith("record: ")  # type: ignore[arg-type]
     record = simulated_record(2)
     first_play(record)["card"] = [1]
@@ -221,3 +227,15 @@ def test_garbage_is_an_illegal_record_not_a_crash() -> None:
     record = simulated_record(2)
     record["stages"][0]["rounds"][0] = "plays"
     assert error_of(record) == "stage 1 round 1: a round must be a list of plays"
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, "standard"), (4, "tactical"), (6, "standard")])
+def test_the_fast_and_the_careful_replay_agree_on_legal_stages(players: int, variant: str) -> None:
+    from engine.records import _replay_legal_stage, _replay_stage, _table
+
+    for game in simulate_games(players, 20, seed=5, variant=Variant(variant), with_records=True):
+        assert game.record is not None
+        table, names, slot, seats = _table(tuple(game.record["players"]))
+        for number, stage in enumerate(game.record["stages"], 1):
+            fast = _replay_legal_stage(stage, table, seats, names, slot, variant == "tactical")
+            assert fast == _replay_stage(number, stage, table, names, slot, variant == "tactical")
