@@ -229,7 +229,9 @@ def test_garbage_is_an_illegal_record_not_a_crash() -> None:
     assert error_of(record) == "stage 1 round 1: a round must be a list of plays"
 
 
-@pytest.mark.parametrize(("players", "variant"), [(2, "standard"), (4, "tactical"), (6, "standard")])
+@pytest.mark.parametrize(
+    ("players", "variant"), [(2, "standard"), (2, "tactical"), (4, "tactical"), (6, "standard")]
+)
 def test_the_fast_and_the_careful_replay_agree_on_legal_stages(players: int, variant: str) -> None:
     from engine.records import _replay_legal_stage, _replay_stage, _table
 
