@@ -35,6 +35,7 @@ LOADING = 1 << 7
 EPHEMERAL = 1 << 6
 SLASH_REPLY, DEFAULT_MESSAGE = 20, 0
 CONNECT_TIMEOUT_SECONDS = 30.0
+DEFERRED_RESOLUTION_SECONDS = 15.0
 
 
 class InteractionDesk:
@@ -74,7 +75,17 @@ class InteractionDesk:
             await interaction.outcome.acknowledged.wait()
         finally:
             watchdog.cancel()
+        if interaction.outcome.response_type == DEFERRED_CHANNEL_MESSAGE:
+            await self._wait_until_resolved(interaction)
         return interaction.outcome
+
+    async def _wait_until_resolved(self, interaction: PendingInteraction) -> None:
+        """A deferred reply ("thinking…") is only an outcome once the bot replaced it."""
+        deadline = time.monotonic() + DEFERRED_RESOLUTION_SECONDS
+        while interaction.original is not None and interaction.original.flags & LOADING:
+            if time.monotonic() > deadline:
+                return
+            await self.world.changed(0.05)
 
     def _expire(self, interaction: PendingInteraction) -> None:
         if interaction.acknowledged:

@@ -139,7 +139,13 @@ class Player:
         label_startswith: str | None = None,
         custom_id: str | None = None,
     ) -> InteractionOutcome:
-        """Click an enabled button of `message`, found by label, label prefix or custom_id."""
+        """Click an enabled button of `message`, found by label, label prefix or custom_id.
+
+        Returns once the bot acknowledged the click (after 3 s: `failed`); a deferred reply
+        ("thinking…") is awaited until the bot replaced it. Followups sent after a deferred
+        update (type 6) arrive later in `outcome.followups`: wait for them with
+        `discord.wait_for(lambda: outcome.ephemeral_text)`.
+        """
         button = _find_button(message, label, label_startswith, custom_id)
         if button.get("disabled"):
             raise LoopbackError(f"button {button.get('label')!r} is disabled: it cannot be clicked")

@@ -1,0 +1,247 @@
+"""Plays games of Why First? through the bot's UI, as people would, and remembers every choice.
+
+Custom ids are read, never written: card and target buttons are found in the messages the
+bot sent, and their ids tell which card number and seat (or Leo) a click chose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tests.loopback import LoopbackDiscord, Message, Player, TextChannel
+
+WAITING_MARK = "⏳"
+TURN = re.compile(r"Stage (\d)(?: ·|,) [Rr]ound (\d)")
+LEO = "Leo"
+TURN_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a player chose in one round: a card and (standard, tactical move) a figure."""
+
+    player: str
+    stage: int
+    round: int
+    card: int | None
+    target: str | None
+
+
+def buttons(message: Message, kind: str) -> list[dict[str, Any]]:
+    return [b for b in message.buttons() if str(b.get("custom_id", "")).startswith(f"wf:{kind}:")]
+
+
+def enabled(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [b for b in found if not b.get("disabled")]
+
+
+def card_of(button: dict[str, Any]) -> int:
+    return int(button["custom_id"].split(":")[6])
+
+
+def turn_in(text: str) -> tuple[int, int] | None:
+    found = TURN.search(text)
+    return (int(found[1]), int(found[2])) if found else None
+
+
+@dataclass
+class Table:
+    """One game in a channel: its seated players in seat order and what they chose."""
+
+    discord: LoopbackDiscord
+    channel: TextChannel
+    players: list[Player]
+    closed_dms: set[str] = field(default_factory=set)
+    seed: int = 1
+    choices: list[Choice] = field(default_factory=list)
+    lobby: Message | None = None
+
+    def __post_init__(self) -> None:
+        self.random = random.Random(self.seed)
+
+    @property
+    def host(self) -> Player:
+        return self.players[0]
+
+    def figure(self, code: str) -> str:
+        """The figure a target code of a custom id names: a player's id, or Leo."""
+        return LEO if code == "L" else str(self.players[int(code)].id)
+
+    # --- the lobby --------------------------------------------------------------------------
+
+    async def open(self, **options: Any) -> Message:
+        """/whyfirst start by the host, Join by the others, Start by the host."""
+        outcome = await self.host.slash(self.channel, "whyfirst start", **options)
+        assert outcome.ephemeral_text is None, outcome.ephemeral_text
+        self.lobby = outcome.message or self.channel.last_message()
+        for player in self.players[1:]:
+            joined = await player.click(self.lobby, label="Join")
+            assert joined.ephemeral_text is None, joined.ephemeral_text
+        started = await self.host.click(self.lobby, label="Start")
+        assert started.ephemeral_text is None, started.ephemeral_text
+        await self.discord.wait_for(self.round_message, what="the first round message")
+        return self.lobby
+
+    # --- what the channel shows ---------------------------------------------------------------
+
+    def game_messages(self) -> list[Message]:
+        if self.lobby is None:
+            return self.channel.messages()
+        return [m for m in self.channel.messages() if m.id > self.lobby.id]
+
+    def round_messages(self) -> list[Message]:
+        return [m for m in self.game_messages() if buttons(m, "hand")]
+
+    def round_message(self) -> Message | None:
+        found = self.round_messages()
+        return found[-1] if found else None
+
+    def final_message(self) -> Message | None:
+        for message in self.game_messages():
+            if message.attachments and message.attachments[0].filename.endswith(".json"):
+                return message
+        return None
+
+    def record(self) -> dict[str, Any]:
+        final = self.final_message()
+        assert final is not None, "the game has no final message"
+        return json.loads(final.attachments[0].data)  # type: ignore[no-any-return]
+
+    def waiting_line(self, message: Message) -> str:
+        return message.content.rpartition(WAITING_MARK)[2]
+
+    def current_turn(self) -> tuple[int, int] | None:
+        message = self.round_message()
+        if message is None or WAITING_MARK not in message.content:
+            return None
+        return turn_in(self.waiting_line(message))
+
+    def waiting_for(self, message: Message) -> list[Player]:
+        line = self.waiting_line(message).split("<t:")[0]
+        return [p for p in self.players if p.mention in line]
+
+    # --- a player's private controls ------------------------------------------------------------
+
+    async def controls(self, player: Player, stage: int, round_: int) -> Message:
+        """The player's hand for this turn: their DM, or "Show my hand" when DMs are closed."""
+        if str(player.id) in self.closed_dms:
+            message = self.round_message()
+            assert message is not None
+            shown = await player.click(message, label="Show my hand")
+            assert shown.ephemeral is not None, "Show my hand gave no ephemeral reply"
+            return shown.ephemeral
+
+        def current_dm() -> Message | None:
+            dms = player.dms()
+            if (
+                dms
+                and turn_in(dms[-1].content) == (stage, round_)
+                and enabled(buttons(dms[-1], "card"))
+            ):
+                return dms[-1]
+            return None
+
+        return await self.discord.wait_for(
+            current_dm, timeout=TURN_TIMEOUT, what=f"{player.name}'s hand for {stage}/{round_}"
+        )
+
+    # --- playing ------------------------------------------------------------------------------
+
+    async def play_turn(self, players: list[Player] | None = None) -> tuple[int, int]:
+        """Everyone still to act in the current turn acts, all clicks at the same instant."""
+        message = await self.discord.wait_for(
+            lambda: self.current_turn() and self.round_message(),
+            timeout=TURN_TIMEOUT,
+            what="a turn to play",
+        )
+        turn = self.current_turn()
+        assert turn is not None
+        stage, round_ = turn
+        movers = buttons(message, "move")
+        if movers:
+            mover = next(
+                p for p in self.players if f"{p.mention} moves" in self.waiting_line(message)
+            )
+            await self.move(mover, message, stage, round_)
+        else:
+            acting = players if players is not None else self.waiting_for(message)
+            controls = await asyncio.gather(*(self.controls(p, stage, round_) for p in acting))
+            await self.pick_all(list(zip(acting, controls, strict=True)), stage, round_)
+        return stage, round_
+
+    async def pick_all(self, hands: list[tuple[Player, Message]], stage: int, round_: int) -> None:
+        cards = [self.random.choice(enabled(buttons(hand, "card"))) for _, hand in hands]
+        clicks = await asyncio.gather(
+            *(
+                p.click(hand, custom_id=card["custom_id"])
+                for (p, hand), card in zip(hands, cards, strict=True)
+            )
+        )
+        for click in clicks:
+            assert click.ephemeral_text is None, click.ephemeral_text
+        aimed = [(p, hand) for p, hand in hands if buttons(hand, "pick")]
+        targets = [self.random.choice(buttons(hand, "pick")) for _, hand in aimed]
+        clicks = await asyncio.gather(
+            *(
+                p.click(hand, custom_id=t["custom_id"])
+                for (p, hand), t in zip(aimed, targets, strict=True)
+            )
+        )
+        for click in clicks:
+            assert click.ephemeral_text is None, click.ephemeral_text
+        chosen = {p.id: t for (p, _), t in zip(aimed, targets, strict=True)}
+        for (player, _), card in zip(hands, cards, strict=True):
+            target = chosen.get(player.id)
+            figure = self.figure(target["custom_id"].split(":")[7]) if target else None
+            self.choices.append(Choice(str(player.id), stage, round_, card_of(card), figure))
+
+    async def move(self, mover: Player, message: Message, stage: int, round_: int) -> None:
+        button = self.random.choice(buttons(message, "move"))
+        click = await mover.click(message, custom_id=button["custom_id"])
+        assert click.ephemeral_text is None, click.ephemeral_text
+        self.choices.append(
+            Choice(
+                str(mover.id), stage, round_, None, self.figure(button["custom_id"].split(":")[5])
+            )
+        )
+
+    async def play_to_the_end(self) -> Message:
+        while self.final_message() is None:
+            before = self.round_message()
+            await self.discord.wait_for(
+                lambda: self.final_message() or self.current_turn(),
+                timeout=TURN_TIMEOUT, what="a turn or the end",
+            )
+            if self.final_message() is not None:
+                break
+            await self.play_turn()
+            await self.discord.wait_for(
+                lambda b=before: self.final_message() or self.round_message() is not b,
+                timeout=TURN_TIMEOUT,
+                what="the reveal",
+            )
+        final = self.final_message()
+        assert final is not None
+        return final
+
+    # --- checking the record against the choices ------------------------------------------------
+
+    def chosen_plays(self) -> dict[tuple[int, int], list[tuple[str, int, str]]]:
+        """Per (stage, round): sorted (player, card, target) as the record must hold them."""
+        plays: dict[tuple[int, int], dict[str, list[Any]]] = {}
+        for choice in self.choices:
+            entry = plays.setdefault((choice.stage, choice.round), {}).setdefault(
+                choice.player, [choice.player, None, None]
+            )
+            if choice.card is not None:
+                entry[1] = choice.card
+            if choice.target is not None or entry[2] is None:
+                entry[2] = choice.target if choice.target is not None else choice.player
+        return {
+            turn: sorted(tuple(e) for e in by_player.values()) for turn, by_player in plays.items()
+        }

@@ -1,0 +1,48 @@
+"""Scenario 1: whole games, and records that replay to exactly what the bot announced."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.results import announced_totals, announced_winners, recorded_plays, replay
+from tests.e2e.server import Server
+from tests.e2e.table import Table
+
+LONG_PICKS = {"pick_seconds": 600}
+
+
+@pytest.mark.parametrize(
+    ("names", "variant"),
+    [
+        (["Anne", "Ben"], "standard"),
+        (["Anne", "Ben", "Cleo"], "standard"),
+        (["Anne", "Ben", "Cleo", "Dan", "Eve", "Finn"], "standard"),
+        (["Anne", "Ben"], "tactical"),
+        (["Anne", "Ben", "Cleo", "Dan"], "tactical"),
+    ],
+    ids=[
+        "2-players-with-leo",
+        "3-players",
+        "6-players",
+        "tactical-2-players",
+        "tactical-4-players",
+    ],
+)
+async def test_a_whole_game_replays_to_what_the_bot_announced(
+    server: Server, names: list[str], variant: str
+) -> None:
+    await server.start_bot()
+    table = Table(server.discord, server.games, server.players(*names), seed=len(names))
+    await table.open(variant=variant, **LONG_PICKS)
+    final = await table.play_to_the_end()
+
+    record = table.record()
+    assert record["variant"] == variant
+    assert record["players"] == [str(p.id) for p in table.players]
+    replayed = await replay(record, server.workdir)
+    assert replayed["totals"] == announced_totals(final)
+    assert sorted(replayed["winners"]) == sorted(announced_winners(final))
+    assert recorded_plays(record) == table.chosen_plays()
+    if len(names) == 2:
+        assert "Leo" in announced_totals(final)
+    assert [b["label"] for b in final.buttons()] == ["Rematch"]
