@@ -86,18 +86,19 @@ CREATE TABLE results (
 CREATE INDEX results_guild_time ON results
     (guild_id, finished_at, user_id, total, won, best_stage, seconds_reached);
 
--- Per guild, player and calendar month (UTC, "YYYY-MM"): sums of finished games. Season
--- queries add whole months from here and only the partial edge months from `results`.
-CREATE TABLE player_months (
+-- Per guild, player and calendar bucket (UTC year "2025", quarter "2025-Q2", month
+-- "2025-04"): sums of finished games. A season adds the buckets that fit inside it and
+-- reads only its partial edge months from `results` (bot/storage/periods.py).
+CREATE TABLE player_periods (
     guild_id        INTEGER NOT NULL,
-    month           TEXT    NOT NULL,
+    period          TEXT    NOT NULL,
     user_id         INTEGER NOT NULL,
     games           INTEGER NOT NULL,
     wins            INTEGER NOT NULL,
     points          INTEGER NOT NULL,
     best_stage      INTEGER,
     seconds_reached INTEGER NOT NULL,
-    PRIMARY KEY (guild_id, month, user_id)
+    PRIMARY KEY (guild_id, period, user_id)
 ) WITHOUT ROWID;
 
 -- Per guild and player: all-time sums of finished games and the latest display name.

@@ -46,6 +46,10 @@ def explain(db_path: Path, doing: str, error: sqlite3.Error) -> StorageError:
     return StorageError(message)
 
 
+def _probe(db_path: Path) -> None:
+    sqlite3.connect(db_path).close()
+
+
 class Connection:
     """One aiosqlite connection; every unit of work runs alone, inside BEGIN … COMMIT."""
 
@@ -65,6 +69,9 @@ class Connection:
         db_path = Path(path)
         migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR)
         try:
+            # Probe first: a failing aiosqlite.connect leaves its worker thread reporting to
+            # an event loop that may be gone by then.
+            await asyncio.to_thread(_probe, db_path)
             db = await aiosqlite.connect(db_path, isolation_level=None, timeout=busy_timeout)
         except sqlite3.Error as error:
             raise explain(db_path, "open it", error) from error

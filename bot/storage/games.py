@@ -21,6 +21,7 @@ from bot.storage.errors import (
     NotSeated,
     StaleVersion,
 )
+from bot.storage.periods import BUCKET_KEYS_SQL
 from bot.storage.records import (
     CLOSED_STATUSES,
     MAX_SEATS,
@@ -358,13 +359,14 @@ async def _record_results(
         "                 coalesce(excluded.best_stage, best_stage)), "
         "seconds_reached = seconds_reached + excluded.seconds_reached"
     )
-    await db.execute(
-        "INSERT INTO player_months (guild_id, month, user_id, games, wins, points, best_stage, "
-        "seconds_reached) SELECT guild_id, substr(finished_at, 1, 7), user_id, 1, won, total, "
-        "best_stage, seconds_reached FROM results WHERE game_id = ? "
-        f"ON CONFLICT (guild_id, month, user_id) DO UPDATE SET {sums}",
-        (record.id,),
-    )
+    for bucket_key in BUCKET_KEYS_SQL:
+        await db.execute(
+            "INSERT INTO player_periods (guild_id, period, user_id, games, wins, points, "
+            f"best_stage, seconds_reached) SELECT guild_id, {bucket_key.format('finished_at')}, "
+            "user_id, 1, won, total, best_stage, seconds_reached FROM results WHERE game_id = ? "
+            f"ON CONFLICT (guild_id, period, user_id) DO UPDATE SET {sums}",
+            (record.id,),
+        )
     await db.execute(
         "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "
         "best_stage, seconds_reached) SELECT r.guild_id, r.user_id, s.display_name, 1, r.won, "

@@ -1,14 +1,14 @@
-"""Per-guild standings over finished games: all time from `player_totals`; a period from
-whole months in `player_months` plus the partial edge months from `results`."""
+"""Per-guild standings over finished games: all time from `player_totals` (one index per
+metric); a period from the buckets and raw stretches that `periods.cover` picks."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
+from bot.storage.periods import BUCKET_KEYS_SQL, cover
 from bot.storage.records import (
     METRICS,
     LeaderboardPage,
@@ -16,7 +16,6 @@ from bot.storage.records import (
     PlayerFigures,
     PlayerStats,
 )
-from bot.storage.timefmt import to_db
 
 _FIGURES = "user_id, display_name, games, wins, points, best_stage, seconds_reached"
 _VALUE = {  # win_rate's expression matches the index player_totals_win_rate
@@ -25,75 +24,41 @@ _VALUE = {  # win_rate's expression matches the index player_totals_win_rate
     "win_rate": "CAST({0}wins AS REAL) / {0}games",
 }
 _ORDER = {metric: value.format("") + " DESC" for metric, value in _VALUE.items()}
-_BEFORE_EVERYTHING = "0000"
-_AFTER_EVERYTHING = "9999-99"
 
 
-@dataclass(frozen=True)
-class Period:
-    """[since, until) split into whole months and up to two partial stretches of raw times."""
-
-    first_month: str
-    end_month: str  # exclusive
-    raw: tuple[tuple[str, str], tuple[str, str]]  # [from, to) ranges; ("", "") is empty
-
-
-def _month_start(moment: datetime) -> datetime:
-    moment = moment.astimezone(UTC)
-    return moment.replace(day=1, hour=0, minute=0, second=0, microsecond=0)
-
-
-def _next_month(start: datetime) -> datetime:
-    return start.replace(year=start.year + start.month // 12, month=start.month % 12 + 1)
-
-
-def split_period(since: datetime | None, until: datetime | None) -> Period:
-    empty = ("", "")
-    first = _BEFORE_EVERYTHING
-    end = _AFTER_EVERYTHING
-    head, tail = empty, empty
-    if since is not None:
-        start = _month_start(since)
-        whole_from = start if start == since else _next_month(start)
-        first = to_db(whole_from)[:7]
-        head = (to_db(since), to_db(whole_from))
-    if until is not None:
-        whole_to = _month_start(until)
-        end = to_db(whole_to)[:7]
-        tail = (to_db(whole_to), to_db(until))
-    if since is not None and until is not None and first >= end:
-        return Period(first, first, ((to_db(since), to_db(until)), empty))
-    return Period(first, end, (head, tail))
-
-
-def _source(guild_id: int, since: datetime | None, until: datetime | None) -> tuple[str, dict]:
+async def _source(
+    db: aiosqlite.Connection, guild_id: int, since: datetime | None, until: datetime | None
+) -> tuple[str, dict[str, Any]]:
     """SQL yielding one row of figures per player with finished games in the period."""
     params: dict[str, Any] = {"guild": guild_id}
     if since is None and until is None:
         return f"SELECT {_FIGURES} FROM player_totals WHERE guild_id = :guild", params
-    period = split_period(since, until)
-    params.update(
-        first_month=period.first_month,
-        end_month=period.end_month,
-        head_from=period.raw[0][0],
-        head_to=period.raw[0][1],
-        tail_from=period.raw[1][0],
-        tail_to=period.raw[1][1],
-    )
-    raw = (
-        "SELECT user_id, 1 AS games, won AS wins, total AS points, best_stage, seconds_reached "
-        "FROM results WHERE guild_id = :guild AND finished_at >= :{0}_from "
-        "AND finished_at < :{0}_to"
-    )
+    async with db.execute(
+        "SELECT min(finished_at), max(finished_at) FROM results WHERE guild_id = ?", (guild_id,)
+    ) as cursor:
+        first, last = await cursor.fetchone() or (None, None)
+    chosen = cover(since, until, first, last)
+    parts = ["SELECT 0 AS user_id, 0 AS games, 0 AS wins, 0 AS points, NULL AS best_stage, "
+             "0 AS seconds_reached WHERE 0"]
+    if chosen.buckets:
+        keys = ", ".join(f":bucket{index}" for index in range(len(chosen.buckets)))
+        params.update({f"bucket{index}": key for index, key in enumerate(chosen.buckets)})
+        parts.append(
+            "SELECT user_id, games, wins, points, best_stage, seconds_reached "
+            f"FROM player_periods WHERE guild_id = :guild AND period IN ({keys})"
+        )
+    for index, (start, end) in enumerate(chosen.raw):
+        params.update({f"raw_from{index}": start, f"raw_to{index}": end})
+        parts.append(
+            "SELECT user_id, 1, won, total, best_stage, seconds_reached FROM results "
+            f"WHERE guild_id = :guild AND finished_at >= :raw_from{index} "
+            f"AND finished_at < :raw_to{index}"
+        )
     sql = (
         "SELECT parts.user_id, totals.display_name, sum(parts.games) AS games, "
         "sum(parts.wins) AS wins, sum(parts.points) AS points, "
         "max(parts.best_stage) AS best_stage, sum(parts.seconds_reached) AS seconds_reached "
-        "FROM ("
-        "SELECT user_id, games, wins, points, best_stage, seconds_reached FROM player_months "
-        "WHERE guild_id = :guild AND month >= :first_month AND month < :end_month "
-        f"UNION ALL {raw.format('head')} UNION ALL {raw.format('tail')}"
-        ") AS parts JOIN player_totals AS totals "
+        f"FROM ({' UNION ALL '.join(parts)}) AS parts JOIN player_totals AS totals "
         "ON totals.guild_id = :guild AND totals.user_id = parts.user_id "
         "GROUP BY parts.user_id"
     )
@@ -132,23 +97,29 @@ async def page(
     if page < 0 or page_size < 1:
         raise ValueError(f"page {page} of size {page_size} does not exist")
     eligible = "games >= :min_games" if metric == "win_rate" else "games >= 1"
+    params: dict[str, Any]
     if since is None and until is None:
-        sql, count_sql, params = _all_time_page_sql(metric, eligible)
-        params["guild"] = guild_id
+        rows, ranked_players = await _all_time_page(
+            db, guild_id, metric, eligible, min_games, page * page_size, page_size
+        )
     else:
-        sql, count_sql, params = _period_page_sql(guild_id, since, until, metric, eligible)
-    params.update(min_games=min_games, limit=page_size, offset=page * page_size)
-    async with db.execute(sql, params) as cursor:
-        rows = list(await cursor.fetchall())
-    async with db.execute(count_sql, params) as cursor:
-        ranked_players = (await cursor.fetchone() or (0,))[0]
+        source, params = await _source(db, guild_id, since, until)
+        sql, count_sql = _period_page_sql(source, metric, eligible)
+        params.update(min_games=min_games, limit=page_size, offset=page * page_size)
+        async with db.execute(sql, params) as cursor:
+            rows = [
+                LeaderboardRow(rank=row[7], figures=_figures(row))
+                for row in await cursor.fetchall()
+            ]
+        async with db.execute(count_sql, params) as cursor:
+            ranked_players = (await cursor.fetchone() or (0,))[0]
     return LeaderboardPage(
         guild_id=guild_id,
         metric=metric,
         page=page,
         page_size=page_size,
         ranked_players=ranked_players,
-        rows=tuple(LeaderboardRow(rank=row[7], figures=_figures(row)) for row in rows),
+        rows=tuple(rows),
     )
 
 
@@ -158,22 +129,53 @@ def _ahead(metric: str, eligible: str) -> str:
     return f"ahead.{eligible} AND {better}"
 
 
-def _all_time_page_sql(metric: str, eligible: str) -> tuple[str, str, dict[str, Any]]:
-    # Walks the metric's index for the page; each rank counts the players ahead.
-    sql = (
-        f"SELECT {_FIGURES}, (SELECT 1 + count(*) FROM player_totals AS ahead "
-        f"WHERE ahead.guild_id = :guild AND {_ahead(metric, eligible)}) AS rank "
-        f"FROM player_totals AS me WHERE guild_id = :guild AND {eligible} "
-        f"ORDER BY {_ORDER[metric]}, user_id LIMIT :limit OFFSET :offset"
-    )
-    count_sql = f"SELECT count(*) FROM player_totals WHERE guild_id = :guild AND {eligible}"
-    return sql, count_sql, {}
+def _value(figures: PlayerFigures, metric: str) -> float:
+    # wins / games is the same IEEE double as SQLite's CAST(wins AS REAL) / games.
+    return figures.win_rate if metric == "win_rate" else getattr(figures, metric)
 
 
-def _period_page_sql(
-    guild_id: int, since: datetime | None, until: datetime | None, metric: str, eligible: str
-) -> tuple[str, str, dict[str, Any]]:
-    source, params = _source(guild_id, since, until)
+async def _all_time_page(
+    db: aiosqlite.Connection,
+    guild_id: int,
+    metric: str,
+    eligible: str,
+    min_games: int,
+    offset: int,
+    limit: int,
+) -> tuple[list[LeaderboardRow], int]:
+    """The page walks the metric's index; one count ranks its first row, and the rows after
+    it share the rank above on a tie or take their position."""
+    params: dict[str, Any] = {
+        "guild": guild_id, "min_games": min_games, "limit": limit, "offset": offset,
+    }
+    in_guild = f"guild_id = :guild AND {eligible}"
+    async with db.execute(
+        f"SELECT {_FIGURES} FROM player_totals WHERE {in_guild} "
+        f"ORDER BY {_ORDER[metric]}, user_id LIMIT :limit OFFSET :offset",
+        params,
+    ) as cursor:
+        page_figures = [_figures(row) for row in await cursor.fetchall()]
+    async with db.execute(f"SELECT count(*) FROM player_totals WHERE {in_guild}", params) as c:
+        ranked_players = (await c.fetchone() or (0,))[0]
+    rows: list[LeaderboardRow] = []
+    for position, figures in enumerate(page_figures, start=offset + 1):
+        value = _value(figures, metric)
+        if not rows:
+            async with db.execute(
+                f"SELECT 1 + count(*) FROM player_totals WHERE {in_guild} "
+                f"AND {_VALUE[metric].format('')} > :value",
+                {**params, "value": value},
+            ) as cursor:
+                rank = (await cursor.fetchone() or (position,))[0]
+        elif value != _value(rows[-1].figures, metric):
+            rank = position
+        else:
+            rank = rows[-1].rank
+        rows.append(LeaderboardRow(rank=rank, figures=figures))
+    return rows, ranked_players
+
+
+def _period_page_sql(source: str, metric: str, eligible: str) -> tuple[str, str]:
     sql = (
         f"WITH figures AS ({source}), ranked AS ("
         f"SELECT {_FIGURES}, RANK() OVER (ORDER BY {_ORDER[metric]}) AS rank "
@@ -182,7 +184,7 @@ def _period_page_sql(
         "ORDER BY rank, user_id LIMIT :limit OFFSET :offset"
     )
     count_sql = f"WITH figures AS ({source}) SELECT count(*) FROM figures WHERE {eligible}"
-    return sql, count_sql, params
+    return sql, count_sql
 
 
 async def player_stats(
@@ -194,7 +196,7 @@ async def player_stats(
     until: datetime | None,
     min_games: int,
 ) -> PlayerStats | None:
-    source, params = _source(guild_id, since, until)
+    source, params = await _source(db, guild_id, since, until)
     params.update(user=user_id, min_games=min_games)
     if since is None and until is None:
         prefix, table, in_guild = "", "player_totals", "{0}guild_id = :guild AND "
@@ -224,15 +226,17 @@ async def player_stats(
 
 
 async def rebuild(db: aiosqlite.Connection) -> None:
-    """Recompute `player_months` and `player_totals` from `results` (bulk loads, repairs)."""
-    await db.execute("DELETE FROM player_months")
+    """Recompute `player_periods` and `player_totals` from `results` (bulk loads, repairs)."""
+    await db.execute("DELETE FROM player_periods")
     await db.execute("DELETE FROM player_totals")
-    await db.execute(
-        "INSERT INTO player_months (guild_id, month, user_id, games, wins, points, best_stage, "
-        "seconds_reached) SELECT guild_id, substr(finished_at, 1, 7), user_id, count(*), "
-        "sum(won), sum(total), max(best_stage), sum(seconds_reached) FROM results "
-        "GROUP BY guild_id, substr(finished_at, 1, 7), user_id"
-    )
+    for bucket_key in BUCKET_KEYS_SQL:
+        key = bucket_key.format("finished_at")
+        await db.execute(
+            "INSERT INTO player_periods (guild_id, period, user_id, games, wins, points, "
+            f"best_stage, seconds_reached) SELECT guild_id, {key}, user_id, count(*), sum(won), "
+            "sum(total), max(best_stage), sum(seconds_reached) FROM results "
+            f"GROUP BY guild_id, {key}, user_id"
+        )
     # The display name is the one of the player's latest finished game in the guild.
     await db.execute(
         "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "

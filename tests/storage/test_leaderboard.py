@@ -175,7 +175,7 @@ async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
     played: list[tuple[datetime, dict[int, int], set[int]]] = []
     async with await Storage.open(tmp_path / "random.sqlite3") as storage:
         for _ in range(40):
-            when = utc(2025, 11, 1) + timedelta(minutes=rng.randrange(0, 60 * 24 * 150))
+            when = utc(2024, 11, 1) + timedelta(minutes=rng.randrange(0, 60 * 24 * 800))
             users = rng.sample(range(1, 7), rng.randint(2, 4))
             points = {user: [rng.randint(-3, 8) for _ in range(5)] for user in users}
             game = await play_finished_game(storage, points, now=when)
@@ -186,13 +186,15 @@ async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
             played.append((when, {u: sum(p) for u, p in points.items()}, winners))
         for _ in range(60):
             ends = sorted(
-                utc(2025, 10, 15) + timedelta(minutes=rng.randrange(0, 60 * 24 * 180))
+                utc(2024, 10, 15) + timedelta(minutes=rng.randrange(0, 60 * 24 * 830))
                 for _ in range(2)
             )
             since = None if rng.random() < 0.2 else ends[0]
             until = None if rng.random() < 0.2 else ends[1]
-            if rng.random() < 0.3 and since is not None:  # month-aligned seasons too
-                since = since.replace(day=1, hour=0, minute=0)
+            if rng.random() < 0.4 and since is not None:  # quarter-aligned seasons too
+                since = since.replace(month=since.month - (since.month - 1) % 3, day=1, hour=0)
+            if rng.random() < 0.4 and until is not None:
+                until = until.replace(month=until.month - (until.month - 1) % 3, day=1, hour=0)
             expected: dict[int, tuple[int, int, int]] = {}
             for when, totals, winners in played:
                 if (since is None or when >= since) and (until is None or when < until):
