@@ -170,6 +170,10 @@ async def test_period_edges(
     assert games_played == sum(players_per_game)
 
 
+def quarter_start(moment: datetime) -> datetime:
+    return utc(moment.year, moment.month - (moment.month - 1) % 3, 1)
+
+
 async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
     rng = random.Random(20260314)
     played: list[tuple[datetime, dict[int, int], set[int]]] = []
@@ -192,9 +196,9 @@ async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
             since = None if rng.random() < 0.2 else ends[0]
             until = None if rng.random() < 0.2 else ends[1]
             if rng.random() < 0.4 and since is not None:  # quarter-aligned seasons too
-                since = since.replace(month=since.month - (since.month - 1) % 3, day=1, hour=0)
+                since = quarter_start(since)
             if rng.random() < 0.4 and until is not None:
-                until = until.replace(month=until.month - (until.month - 1) % 3, day=1, hour=0)
+                until = quarter_start(until)
             expected: dict[int, tuple[int, int, int]] = {}
             for when, totals, winners in played:
                 if (since is None or when >= since) and (until is None or when < until):
