@@ -279,7 +279,11 @@ class Announcer:
         new_stage = any(isinstance(event, engine.StageDealt) for event in transition.events)
         public = engine.public_view(state)
         if public.phase == engine.Phase.MOVING:
-            recipients: tuple[str, ...] = (public.current_mover,) if public.current_mover else ()
+            # The mover who just moved sees their buttons go; the next one gets theirs.
+            before = transition.before
+            previous = engine.public_view(before).current_mover if before else None
+            movers = (previous, public.current_mover)
+            recipients: tuple[str, ...] = tuple(dict.fromkeys(m for m in movers if m))
         else:
             recipients = state.players
         place = await self.place(table)
@@ -303,7 +307,10 @@ class Announcer:
             return
         controls = hand_controls(state, table, player, place)
         known = scene.dm_messages.get(player)
-        if known and not new_stage:
+        if known and new_stage:
+            # Last stage's controls lose their buttons; the new stage gets a new DM.
+            await self._edit_quietly(*known, view=None)
+        elif known:
             channel_id, message_id = known
             message = self._client.get_partial_messageable(channel_id).get_partial_message(
                 message_id

@@ -62,6 +62,11 @@ async def test_refusals_change_nothing(pub: Pub) -> None:
     target = buttons(anne_dm, "pick")[0]
     await anne.click(anne_dm, custom_id=target["custom_id"])
     await pub.discord.wait_for(lambda: "You played" in anne_dm.content)
+    await pub.discord.wait_for(
+        lambda: f"<@{anne.id}>" not in round_message.content.rpartition("⏳")[2],
+        what="the waiting line without Anne",
+    )
+    assert f"<@{ben.id}>" in round_message.content.rpartition("⏳")[2]
     version = await stored_version(pub)
     outcome = await anne.click(anne_dm, custom_id=target["custom_id"])
     assert outcome.ephemeral_text == "You already chose that; nothing changed."
