@@ -82,6 +82,11 @@ class Table:
         for player in self.players[1:]:
             joined = await player.click(self.lobby, label="Join")
             assert joined.ephemeral_text is None, joined.ephemeral_text
+        return await self.start()
+
+    async def start(self) -> Message:
+        """The host presses Start in the lobby."""
+        assert self.lobby is not None
         started = await self.host.click(self.lobby, label="Start")
         assert started.ephemeral_text is None, started.ephemeral_text
         await self.discord.wait_for(self.round_message, what="the first round message")
@@ -215,7 +220,8 @@ class Table:
             before = self.round_message()
             await self.discord.wait_for(
                 lambda: self.final_message() or self.current_turn(),
-                timeout=TURN_TIMEOUT, what="a turn or the end",
+                timeout=TURN_TIMEOUT,
+                what="a turn or the end",
             )
             if self.final_message() is not None:
                 break
