@@ -15,7 +15,7 @@ from .constants import (
     STAGES,
     Variant,
 )
-from .reducer import deal_size
+from .dealing import deal_size
 from .rules import add_moves, make_moves_in_order, score_stage, winner_indexes
 from .state import GameState, figure_names
 

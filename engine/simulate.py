@@ -9,7 +9,7 @@ from typing import Any
 
 from .cards import VALUES
 from .constants import HAND_SIZE, LEO, ROUNDS, STAGES, Variant
-from .reducer import deal_size
+from .dealing import deal_size
 from .rng import draw_cards, next_u64, seed_position
 from .rules import add_moves, make_moves_in_order, score_stage, winner_indexes
 from .state import check_players, figure_names

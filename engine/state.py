@@ -7,6 +7,8 @@ from .rng import seed_position
 
 # One play of a finished round, as records store it: (player, card number, target).
 RecordedPlay = tuple[str, int, str]
+# Per player: None, or (card, target); target None for a tactical card not yet moved.
+Picks = tuple[tuple[int, str | None] | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,7 @@ class GameState:
     positions: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     leo_stack: tuple[int, ...]
-    picks: tuple[tuple[int, str | None] | None, ...]
+    picks: Picks
     move_order: tuple[tuple[str, int], ...]
     stage_points: tuple[tuple[int, ...], ...]
     history: tuple[StageLog, ...]

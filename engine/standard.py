@@ -1,0 +1,79 @@
+"""The standard game's round: secret picks (card + target), then sum-then-clamp."""
+from .actions import Pick
+from .cards import VALUES
+from .constants import LEO, ROUNDS, Phase, Variant
+from .events import Event, Move, PickMade, Play, RoundRevealed
+from .outcomes import Accepted, RejectCode, Rejected, Result
+from .rules import clamp
+from .state import GameState, Picks, RecordedPlay, figure_names
+from .turns import (
+    card_problem,
+    end_round,
+    replace_at,
+    target_problem,
+    turn_problem,
+    with_picks,
+)
+
+
+def apply_pick(state: GameState, action: Pick) -> Result:
+    player = action.player
+    problem = turn_problem(
+        state, player, action.stage, action.round, Variant.STANDARD, Phase.PICKING
+    )
+    if problem:
+        return problem
+    seat = state.players.index(player)
+    problem = card_problem(state, seat, action.card) or target_problem(state, action.target)
+    if problem:
+        return problem
+    if state.round == ROUNDS and action.target != player:
+        return Rejected(
+            RejectCode.MUST_TARGET_SELF,
+            f"In round {ROUNDS} every player must play their last card on themselves.",
+        )
+    picks = replace_at(state.picks, seat, (action.card, action.target))
+    made = PickMade(player, state.stage, state.round)
+    if None in picks:
+        return Accepted(with_picks(state, picks), (made,))
+    next_state, events = resolve_standard(state, picks, (False,) * len(picks))
+    return Accepted(next_state, (made, *events))
+
+
+def resolve_standard(
+    state: GameState, picks: Picks, automatic: tuple[bool, ...], rng: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Reveal every pick, move each figure by the sum in front of it, clamp."""
+    players = state.players
+    names = figure_names(players)
+    slot = {name: index for index, name in enumerate(names)}
+    deltas = [0] * len(names)
+    plays: list[Play] = []
+    recorded: list[RecordedPlay] = []
+    hands = list(state.hands)
+    for seat, pick in enumerate(picks):
+        assert pick is not None
+        card, target = pick
+        assert target is not None
+        value = VALUES[card]
+        deltas[slot[target]] += value
+        plays.append(Play(players[seat], card, value, target, automatic[seat]))
+        recorded.append((players[seat], card, target))
+        hands[seat] = tuple(c for c in hands[seat] if c != card)
+    leo_stack = state.leo_stack
+    if len(players) == 2 and state.round < ROUNDS:
+        card = leo_stack[0]
+        leo_stack = leo_stack[1:]
+        deltas[2] += VALUES[card]
+        plays.append(Play(LEO, card, VALUES[card], LEO, False))
+    moves = []
+    new_positions = []
+    for name, start, delta in zip(names, state.positions, deltas, strict=True):
+        end = clamp(start + delta)
+        moves.append(Move(name, start, delta, end, end != start + delta))
+        new_positions.append(end)
+    revealed = RoundRevealed(state.stage, state.round, tuple(plays), tuple(moves))
+    return end_round(
+        state, rng if rng is not None else state.rng, tuple(new_positions), tuple(hands),
+        leo_stack, tuple(recorded), (revealed,),
+    )

@@ -1,0 +1,108 @@
+"""Machinery shared by both variants' rounds: checks on a player's action, and the end
+of a round (stage scoring, game over)."""
+from typing import TypeVar
+
+from .constants import ROUNDS, STAGES, Phase, Variant
+from .events import Event, GameOver, StageScored
+from .outcomes import RejectCode, Rejected
+from .rules import score_stage, winner_indexes
+from .state import GameState, Picks, RecordedPlay, StageLog, figure_names
+
+T = TypeVar("T")
+
+
+def turn_problem(
+    state: GameState, player: str, stage: int, round_: int, variant: Variant, phase: Phase
+) -> Rejected | None:
+    if player not in state.players:
+        return Rejected(RejectCode.NOT_A_PLAYER, f"{player} does not play in this game.")
+    if state.variant is not variant:
+        return Rejected(
+            RejectCode.WRONG_PHASE,
+            f"This game uses the {state.variant.value} variant; that action belongs to the "
+            f"{variant.value} variant.",
+        )
+    if stage != state.stage or round_ != state.round:
+        return Rejected(
+            RejectCode.STALE_TURN,
+            f"That action was for stage {stage} round {round_}, but the game is at stage "
+            f"{state.stage} round {state.round}.",
+        )
+    if state.phase is not phase:
+        return Rejected(RejectCode.WRONG_PHASE, phase_sentence(state))
+    return None
+
+
+def phase_sentence(state: GameState) -> str:
+    if state.phase is Phase.DEALING:
+        return f"Stage {state.stage} has not been dealt yet."
+    if state.phase is Phase.PICKING:
+        return "Players are still choosing their cards for this round."
+    return "The cards are revealed; players are now moving figures in card-number order."
+
+
+def card_problem(state: GameState, seat: int, card: int) -> Rejected | None:
+    if card not in state.hands[seat]:
+        return Rejected(
+            RejectCode.CARD_NOT_IN_HAND,
+            f"Card {card} is not in {state.players[seat]}'s hand.",
+        )
+    return None
+
+
+def target_problem(state: GameState, target: str) -> Rejected | None:
+    if target not in figure_names(state.players):
+        return Rejected(RejectCode.UNKNOWN_TARGET, f"{target} is not a figure in this game.")
+    return None
+
+
+def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*items[:index], value, *items[index + 1:])
+
+
+def with_picks(state: GameState, picks: Picks) -> GameState:
+    return GameState(
+        state.variant, state.players, state.seed, state.rng, state.phase, state.stage,
+        state.round, state.positions, state.hands, state.leo_stack, picks, state.move_order,
+        state.stage_points, state.history,
+    )
+
+
+def end_round(
+    state: GameState,
+    rng: int,
+    new_positions: tuple[int, ...],
+    hands: tuple[tuple[int, ...], ...],
+    leo_stack: tuple[int, ...],
+    recorded: tuple[RecordedPlay, ...],
+    events: tuple[Event, ...],
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Log the finished round; then the next round, or stage scoring and what follows."""
+    last = state.history[-1]
+    history = (*state.history[:-1], StageLog(last.hands, last.leo, (*last.rounds, recorded)))
+    no_picks = (None,) * len(state.players)
+    if state.round < ROUNDS:
+        next_state = GameState(
+            state.variant, state.players, state.seed, rng, Phase.PICKING, state.stage,
+            state.round + 1, new_positions, hands, leo_stack, no_picks, (), state.stage_points,
+            history,
+        )
+        return next_state, events
+    names = figure_names(state.players)
+    space, points = score_stage(new_positions)
+    stage_points = (*state.stage_points, points)
+    sums = [sum(column) for column in zip(*stage_points, strict=True)]
+    total_pairs = tuple(zip(names, sums, strict=True))
+    scored = StageScored(state.stage, space, tuple(zip(names, points, strict=True)), total_pairs)
+    if state.stage == STAGES:
+        winners = tuple(names[index] for index in winner_indexes(sums))
+        finished = GameState(
+            state.variant, state.players, state.seed, rng, Phase.FINISHED, state.stage,
+            state.round, new_positions, hands, leo_stack, no_picks, (), stage_points, history,
+        )
+        return finished, (*events, scored, GameOver(total_pairs, winners))
+    between = GameState(
+        state.variant, state.players, state.seed, rng, Phase.DEALING, state.stage + 1, 1,
+        new_positions, hands, leo_stack, no_picks, (), stage_points, history,
+    )
+    return between, (*events, scored)
