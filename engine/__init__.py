@@ -34,7 +34,8 @@ from .events import (
     StageDealt,
     StageScored,
 )
-from .records import RecordError, ReplayResult, StageResult, export_record, replay_record
+from .record_types import RecordError, ReplayResult, StageResult
+from .records import export_record, replay_record
 from .reducer import (
     Accepted,
     RejectCode,

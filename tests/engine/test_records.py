@@ -233,11 +233,14 @@ def test_garbage_is_an_illegal_record_not_a_crash() -> None:
     ("players", "variant"), [(2, "standard"), (2, "tactical"), (4, "tactical"), (6, "standard")]
 )
 def test_the_fast_and_the_careful_replay_agree_on_legal_stages(players: int, variant: str) -> None:
-    from engine.records import _replay_legal_stage, _replay_stage, _table
+    from engine.record_checks import replay_stage_carefully
+    from engine.record_fast import replay_legal_stage
+    from engine.records import player_table
 
     for game in simulate_games(players, 20, seed=5, variant=Variant(variant), with_records=True):
         assert game.record is not None
-        table, names, slot, seats = _table(tuple(game.record["players"]))
+        table, names, slot, seats = player_table(tuple(game.record["players"]))
         for number, stage in enumerate(game.record["stages"], 1):
-            fast = _replay_legal_stage(stage, table, seats, names, slot, variant == "tactical")
-            assert fast == _replay_stage(number, stage, table, names, slot, variant == "tactical")
+            tactical = variant == "tactical"
+            fast = replay_legal_stage(stage, table, seats, names, slot, tactical)
+            assert fast == replay_stage_carefully(number, stage, table, names, slot, tactical)
