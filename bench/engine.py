@@ -32,14 +32,18 @@ def best_rate(work: Callable[[], int], repeats: int) -> float:
     return best
 
 
-def replay_rate(variant: engine.Variant, count: int, repeats: int) -> float:
+def replay_rate(variant: engine.Variant, count: int, repeats: int, as_dicts: bool) -> float:
+    """replay_record on parsed records; with `as_dicts` also the result's to_dict() (what
+    the command line prints, JSON encoding excluded)."""
     games = simulate_games(4, count, seed=2024, variant=variant, with_records=True)
     # Parsed once, outside the timing: the goal excludes JSON parsing.
     records = [json.loads(json.dumps(game.record)) for game in games]
 
     def work() -> int:
         for record in records:
-            engine.replay_record(record)
+            result = engine.replay_record(record)
+            if as_dicts:
+                result.to_dict()
         return len(records)
 
     return best_rate(work, repeats)
@@ -76,8 +80,10 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     for variant in engine.Variant:
-        rate = replay_rate(variant, args.count, args.repeats)
+        rate = replay_rate(variant, args.count, args.repeats, as_dicts=False)
         print(f"replay   {variant.value:8}: {rate:9,.0f} records/s  (goal {REPLAY_GOAL:,})")
+        rate = replay_rate(variant, args.count, args.repeats, as_dicts=True)
+        print(f"  + to_dict {variant.value:8}: {rate:6,.0f} records/s")
     for variant in engine.Variant:
         rate = simulate_rate(variant, args.count, args.repeats)
         print(f"simulate {variant.value:8}: {rate:9,.0f} games/s    (goal {SIMULATE_GOAL:,})")

@@ -126,5 +126,5 @@ def replay_stage_carefully(
             for card, target_index in played:
                 deltas[target_index] += VALUES[card]
             add_moves(positions, deltas)
-        after_rounds.append(dict(zip(names, positions, strict=True)))
+        after_rounds.append(tuple(positions))
     return tuple(after_rounds), score_stage(positions)[1]

@@ -104,5 +104,5 @@ def replay_legal_stage(
                     MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
                     for at in positions
                 ]
-        after_rounds.append(dict(zip(names, positions, strict=False)))
+        after_rounds.append(tuple(positions))
     return tuple(after_rounds), score_stage(positions)[1]

@@ -1,11 +1,9 @@
 """What replaying a record gives: its results, or where and why it is illegal."""
-
-
 from typing import Any, NamedTuple
 
 RECORD = "record"
-# What one stage's replay gives: the positions after each round, the points per figure.
-StageReplay = tuple[tuple[dict[str, int], ...], tuple[int, ...]]
+# What one stage's replay gives: the spaces after each round and the points, per figure.
+StageReplay = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
 class RecordError(ValueError):
@@ -19,21 +17,31 @@ class RecordError(ValueError):
 
 
 class StageResult(NamedTuple):
-    positions: tuple[dict[str, int], ...]
-    points: dict[str, int]
+    """One stage: every figure's space after each round, and its points (figure order)."""
+
+    positions: tuple[tuple[int, ...], ...]
+    points: tuple[int, ...]
 
 
 class ReplayResult(NamedTuple):
+    """A replayed game. Per-figure tuples follow `figures`; to_dict() keys them by name."""
+
+    figures: tuple[str, ...]
     stages: tuple[StageResult, ...]
-    totals: dict[str, int]
+    totals: tuple[int, ...]
     winners: tuple[str, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        """The shape `python -m engine replay` prints."""
+        names = self.figures
         return {
             "stages": [
-                {"positions": list(stage.positions), "points": stage.points}
+                {
+                    "positions": [dict(zip(names, spaces, strict=True)) for spaces in stage[0]],
+                    "points": dict(zip(names, stage[1], strict=True)),
+                }
                 for stage in self.stages
             ],
-            "totals": self.totals,
+            "totals": dict(zip(names, self.totals, strict=True)),
             "winners": list(self.winners),
         }

@@ -65,10 +65,11 @@ def replay_record(record: dict[str, Any]) -> ReplayResult:
             replayed = replay_stage_carefully(stage_number, stage, players, names, slot, tactical)
         round_positions, points = replayed
         sums = [total + won for total, won in zip(sums, points, strict=False)]
-        results.append(StageResult(round_positions, dict(zip(names, points, strict=False))))
+        results.append(StageResult(round_positions, points))
     return ReplayResult(
+        names,
         tuple(results),
-        dict(zip(names, sums, strict=True)),
+        tuple(sums),
         tuple(names[index] for index in winner_indexes(sums)),
     )
 

@@ -89,7 +89,8 @@ def test_an_exported_engine_game_replays_to_the_engines_own_results() -> None:
         game.timeout()
         game.settle()
     result = engine.replay_record(engine.export_record(game.state))
-    assert result.totals == engine.totals(game.state)
+    assert result.to_dict()["totals"] == engine.totals(game.state)
+    assert result.figures == engine.figures(game.state)
     over = game.events[-1]
     assert isinstance(over, engine.GameOver)
     assert result.winners == over.winners
