@@ -147,31 +147,37 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--players", type=int, default=2_000, help="distinct players per guild")
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument(
+        "--database", type=Path, help="reuse (or build and keep) this file, not a temporary one"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "bench.sqlite3"
-        async def schema() -> None:
-            async with await Storage.open(path):
-                pass
-
-        asyncio.run(schema())
-        started = time.perf_counter()
-        populate(path, options.games, options.players)
-
-        async def sums() -> None:
-            async with await Storage.open(path) as storage:
-                await storage.rebuild_statistics()
-
-        asyncio.run(sums())
-        size = path.stat().st_size / 1e6
-        print(
-            f"populated {options.games:,} finished games in guild {MAIN_GUILD} "
-            f"({options.players:,} players) + {len(OTHER_GUILDS)} x {OTHER_GUILD_GAMES:,} "
-            f"elsewhere in {time.perf_counter() - started:.1f} s, {size:.0f} MB"
-        )
+        path = options.database or Path(folder) / "bench.sqlite3"
+        if not path.exists():
+            build(path, options.games, options.players)
         print(f"{'query':45} {'median ms':>10} {'p95 ms':>8}")
         for label, median, p95 in asyncio.run(measure(path, options.repeat)):
             print(f"{label:45} {median:10.2f} {p95:8.2f}")
+
+
+def build(path: Path, games: int, players: int) -> None:
+    async def schema() -> None:
+        async with await Storage.open(path):
+            pass
+
+    async def sums() -> None:
+        async with await Storage.open(path) as storage:
+            await storage.rebuild_statistics()
+
+    started = time.perf_counter()
+    asyncio.run(schema())
+    populate(path, games, players)
+    asyncio.run(sums())
+    print(
+        f"populated {games:,} finished games in guild {MAIN_GUILD} ({players:,} players) "
+        f"+ {len(OTHER_GUILDS)} x {OTHER_GUILD_GAMES:,} elsewhere in "
+        f"{time.perf_counter() - started:.1f} s, {path.stat().st_size / 1e6:.0f} MB"
+    )
 
 
 if __name__ == "__main__":

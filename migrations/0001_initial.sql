@@ -101,6 +101,12 @@ CREATE TABLE player_periods (
     PRIMARY KEY (guild_id, period, user_id)
 ) WITHOUT ROWID;
 
+-- A season of exactly one bucket is paged like all time, walking one of these.
+CREATE INDEX player_periods_wins ON player_periods (guild_id, period, wins DESC, user_id);
+CREATE INDEX player_periods_points ON player_periods (guild_id, period, points DESC, user_id);
+CREATE INDEX player_periods_win_rate
+    ON player_periods (guild_id, period, CAST(wins AS REAL) / games DESC, user_id);
+
 -- Per guild and player: all-time sums of finished games and the latest display name.
 CREATE TABLE player_totals (
     guild_id        INTEGER NOT NULL,
@@ -116,6 +122,6 @@ CREATE TABLE player_totals (
 
 CREATE INDEX player_totals_wins ON player_totals (guild_id, wins DESC, user_id);
 CREATE INDEX player_totals_points ON player_totals (guild_id, points DESC, user_id);
--- The expression must stay identical to the one in bot/storage/leaderboard.py.
+-- The win-rate expression must stay identical to the one in bot/storage/leaderboard.py.
 CREATE INDEX player_totals_win_rate
     ON player_totals (guild_id, CAST(wins AS REAL) / games DESC, user_id);

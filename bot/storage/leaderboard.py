@@ -1,8 +1,11 @@
-"""Per-guild standings over finished games: all time from `player_totals` (one index per
-metric); a period from the buckets and raw stretches that `periods.cover` picks."""
+"""Per-guild standings over finished games. All time, and any season made of one whole
+stored bucket (a calendar year, quarter or month), read rows already summed per player and
+walk an index per metric; other seasons sum the buckets and raw stretches that
+`periods.cover` picks, then rank with a window function."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -17,8 +20,9 @@ from bot.storage.records import (
     PlayerStats,
 )
 
-_FIGURES = "user_id, display_name, games, wins, points, best_stage, seconds_reached"
-_VALUE = {  # win_rate's expression matches the index player_totals_win_rate
+# Names come from player_totals, looked up for the rows shown only (see _with_names).
+_FIGURES = "user_id, '' AS display_name, games, wins, points, best_stage, seconds_reached"
+_VALUE = {  # the win_rate expression matches the indexes *_win_rate in the schema
     "wins": "{0}wins",
     "points": "{0}points",
     "win_rate": "CAST({0}wins AS REAL) / {0}games",
@@ -26,20 +30,44 @@ _VALUE = {  # win_rate's expression matches the index player_totals_win_rate
 _ORDER = {metric: value.format("") + " DESC" for metric, value in _VALUE.items()}
 
 
-async def _source(
+@dataclass(frozen=True)
+class _Stored:
+    """Rows already summed, one per player: `where` selects them ({0} is a table alias)."""
+
+    table: str
+    where: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _Summed:
+    """SQL summing the period's parts into one row per player."""
+
+    sql: str
+    params: dict[str, Any]
+
+
+async def _locate(
     db: aiosqlite.Connection, guild_id: int, since: datetime | None, until: datetime | None
-) -> tuple[str, dict[str, Any]]:
-    """SQL yielding one row of figures per player with finished games in the period."""
+) -> _Stored | _Summed:
     params: dict[str, Any] = {"guild": guild_id}
     if since is None and until is None:
-        return f"SELECT {_FIGURES} FROM player_totals WHERE guild_id = :guild", params
-    async with db.execute(
-        "SELECT min(finished_at), max(finished_at) FROM results WHERE guild_id = ?", (guild_id,)
-    ) as cursor:
-        first, last = await cursor.fetchone() or (None, None)
-    chosen = cover(since, until, first, last)
-    parts = ["SELECT 0 AS user_id, 0 AS games, 0 AS wins, 0 AS points, NULL AS best_stage, "
-             "0 AS seconds_reached WHERE 0"]
+        return _Stored("player_totals", "{0}guild_id = :guild", params)
+    # Two statements: SQLite answers a lone min() or max() from the index, not both at once.
+    ends = []
+    for extreme in ("min", "max"):
+        async with db.execute(
+            f"SELECT {extreme}(finished_at) FROM results WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            ends.append((await cursor.fetchone() or (None,))[0])
+    chosen = cover(since, until, ends[0], ends[1])
+    if len(chosen.buckets) == 1 and not chosen.raw:
+        params["bucket"] = chosen.buckets[0]
+        return _Stored("player_periods", "{0}guild_id = :guild AND {0}period = :bucket", params)
+    parts = [
+        "SELECT 0 AS user_id, 0 AS games, 0 AS wins, 0 AS points, NULL AS best_stage, "
+        "0 AS seconds_reached WHERE 0"
+    ]
     if chosen.buckets:
         keys = ", ".join(f":bucket{index}" for index in range(len(chosen.buckets)))
         params.update({f"bucket{index}": key for index, key in enumerate(chosen.buckets)})
@@ -55,14 +83,12 @@ async def _source(
             f"AND finished_at < :raw_to{index}"
         )
     sql = (
-        "SELECT parts.user_id, totals.display_name, sum(parts.games) AS games, "
-        "sum(parts.wins) AS wins, sum(parts.points) AS points, "
-        "max(parts.best_stage) AS best_stage, sum(parts.seconds_reached) AS seconds_reached "
-        f"FROM ({' UNION ALL '.join(parts)}) AS parts JOIN player_totals AS totals "
-        "ON totals.guild_id = :guild AND totals.user_id = parts.user_id "
-        "GROUP BY parts.user_id"
+        "SELECT user_id, '' AS display_name, sum(games) AS games, sum(wins) AS wins, "
+        "sum(points) AS points, max(best_stage) AS best_stage, "
+        f"sum(seconds_reached) AS seconds_reached FROM ({' UNION ALL '.join(parts)}) "
+        "GROUP BY user_id"
     )
-    return sql, params
+    return _Summed(sql, params)
 
 
 def _figures(row: Any) -> PlayerFigures:
@@ -77,9 +103,30 @@ def _figures(row: Any) -> PlayerFigures:
     )
 
 
-def _check_metric(metric: str) -> None:
-    if metric not in METRICS:
-        raise ValueError(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
+def _value(figures: PlayerFigures, metric: str) -> float:
+    # wins / games is the same IEEE double as SQLite's CAST(wins AS REAL) / games.
+    return figures.win_rate if metric == "win_rate" else getattr(figures, metric)
+
+
+def _eligible(metric: str) -> str:
+    return "games >= :min_games" if metric == "win_rate" else "games >= 1"
+
+
+async def _with_names(
+    db: aiosqlite.Connection, guild_id: int, rows: list[LeaderboardRow]
+) -> list[LeaderboardRow]:
+    users = [row.figures.user_id for row in rows]
+    marks = ", ".join("?" for _ in users)
+    async with db.execute(
+        "SELECT user_id, display_name FROM player_totals "
+        f"WHERE guild_id = ? AND user_id IN ({marks})",
+        (guild_id, *users),
+    ) as cursor:
+        names = dict(list(await cursor.fetchall()))
+    return [
+        replace(row, figures=replace(row.figures, display_name=names.get(row.figures.user_id, "")))
+        for row in rows
+    ]
 
 
 async def page(
@@ -93,77 +140,47 @@ async def page(
     until: datetime | None,
     min_games: int,
 ) -> LeaderboardPage:
-    _check_metric(metric)
+    if metric not in METRICS:
+        raise ValueError(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
     if page < 0 or page_size < 1:
         raise ValueError(f"page {page} of size {page_size} does not exist")
-    eligible = "games >= :min_games" if metric == "win_rate" else "games >= 1"
-    params: dict[str, Any]
-    if since is None and until is None:
-        rows, ranked_players = await _all_time_page(
-            db, guild_id, metric, eligible, min_games, page * page_size, page_size
-        )
+    source = await _locate(db, guild_id, since, until)
+    window = {"min_games": min_games, "limit": page_size, "offset": page * page_size}
+    if isinstance(source, _Stored):
+        rows, ranked_players = await _stored_page(db, source, metric, window)
     else:
-        source, params = await _source(db, guild_id, since, until)
-        sql, count_sql = _period_page_sql(source, metric, eligible)
-        params.update(min_games=min_games, limit=page_size, offset=page * page_size)
-        async with db.execute(sql, params) as cursor:
-            rows = [
-                LeaderboardRow(rank=row[7], figures=_figures(row))
-                for row in await cursor.fetchall()
-            ]
-        async with db.execute(count_sql, params) as cursor:
-            ranked_players = (await cursor.fetchone() or (0,))[0]
+        rows, ranked_players = await _summed_page(db, source, metric, window)
     return LeaderboardPage(
         guild_id=guild_id,
         metric=metric,
         page=page,
         page_size=page_size,
         ranked_players=ranked_players,
-        rows=tuple(rows),
+        rows=tuple(await _with_names(db, guild_id, rows)),
     )
 
 
-def _ahead(metric: str, eligible: str) -> str:
-    """Condition: player `ahead` has a strictly better figure than player `me`."""
-    better = f"{_VALUE[metric].format('ahead.')} > {_VALUE[metric].format('me.')}"
-    return f"ahead.{eligible} AND {better}"
-
-
-def _value(figures: PlayerFigures, metric: str) -> float:
-    # wins / games is the same IEEE double as SQLite's CAST(wins AS REAL) / games.
-    return figures.win_rate if metric == "win_rate" else getattr(figures, metric)
-
-
-async def _all_time_page(
-    db: aiosqlite.Connection,
-    guild_id: int,
-    metric: str,
-    eligible: str,
-    min_games: int,
-    offset: int,
-    limit: int,
+async def _stored_page(
+    db: aiosqlite.Connection, source: _Stored, metric: str, window: dict[str, Any]
 ) -> tuple[list[LeaderboardRow], int]:
-    """The page walks the metric's index; one count ranks its first row, and the rows after
-    it share the rank above on a tie or take their position."""
-    params: dict[str, Any] = {
-        "guild": guild_id, "min_games": min_games, "limit": limit, "offset": offset,
-    }
-    in_guild = f"guild_id = :guild AND {eligible}"
+    """The page walks the metric's index; one count ranks its first row, and each row after
+    it shares the rank above on a tie or takes its position."""
+    params = {**source.params, **window}
+    chosen = f"FROM {source.table} WHERE {source.where.format('')} AND {_eligible(metric)}"
     async with db.execute(
-        f"SELECT {_FIGURES} FROM player_totals WHERE {in_guild} "
-        f"ORDER BY {_ORDER[metric]}, user_id LIMIT :limit OFFSET :offset",
+        f"SELECT {_FIGURES} {chosen} ORDER BY {_ORDER[metric]}, user_id "
+        "LIMIT :limit OFFSET :offset",
         params,
     ) as cursor:
         page_figures = [_figures(row) for row in await cursor.fetchall()]
-    async with db.execute(f"SELECT count(*) FROM player_totals WHERE {in_guild}", params) as c:
-        ranked_players = (await c.fetchone() or (0,))[0]
+    async with db.execute(f"SELECT count(*) {chosen}", params) as cursor:
+        ranked_players = (await cursor.fetchone() or (0,))[0]
     rows: list[LeaderboardRow] = []
-    for position, figures in enumerate(page_figures, start=offset + 1):
+    for position, figures in enumerate(page_figures, start=window["offset"] + 1):
         value = _value(figures, metric)
         if not rows:
             async with db.execute(
-                f"SELECT 1 + count(*) FROM player_totals WHERE {in_guild} "
-                f"AND {_VALUE[metric].format('')} > :value",
+                f"SELECT 1 + count(*) {chosen} AND {_VALUE[metric].format('')} > :value",
                 {**params, "value": value},
             ) as cursor:
                 rank = (await cursor.fetchone() or (position,))[0]
@@ -175,16 +192,36 @@ async def _all_time_page(
     return rows, ranked_players
 
 
-def _period_page_sql(source: str, metric: str, eligible: str) -> tuple[str, str]:
-    sql = (
-        f"WITH figures AS ({source}), ranked AS ("
-        f"SELECT {_FIGURES}, RANK() OVER (ORDER BY {_ORDER[metric]}) AS rank "
-        f"FROM figures WHERE {eligible}) "
-        f"SELECT {_FIGURES}, rank FROM ranked "
-        "ORDER BY rank, user_id LIMIT :limit OFFSET :offset"
-    )
-    count_sql = f"WITH figures AS ({source}) SELECT count(*) FROM figures WHERE {eligible}"
-    return sql, count_sql
+async def _summed_page(
+    db: aiosqlite.Connection, source: _Summed, metric: str, window: dict[str, Any]
+) -> tuple[list[LeaderboardRow], int]:
+    params = {**source.params, **window}
+    eligible = _eligible(metric)
+    columns = "user_id, display_name, games, wins, points, best_stage, seconds_reached"
+    async with db.execute(
+        f"WITH figures AS ({source.sql}), ranked AS ("
+        f"SELECT {columns}, RANK() OVER (ORDER BY {_ORDER[metric]}) AS rank, "
+        f"count(*) OVER () AS ranked_players FROM figures WHERE {eligible}) "
+        f"SELECT {columns}, rank, ranked_players FROM ranked "
+        "ORDER BY rank, user_id LIMIT :limit OFFSET :offset",
+        params,
+    ) as cursor:
+        fetched = list(await cursor.fetchall())
+    if fetched:
+        ranked_players = fetched[0][8]
+    else:  # past the last page: count on its own
+        async with db.execute(
+            f"WITH figures AS ({source.sql}) SELECT count(*) FROM figures WHERE {eligible}",
+            params,
+        ) as cursor:
+            ranked_players = (await cursor.fetchone() or (0,))[0]
+    return [LeaderboardRow(rank=row[7], figures=_figures(row)) for row in fetched], ranked_players
+
+
+def _ahead(metric: str) -> str:
+    """Condition: player `ahead` is eligible and strictly better than player `me`."""
+    better = f"{_VALUE[metric].format('ahead.')} > {_VALUE[metric].format('me.')}"
+    return f"ahead.{_eligible(metric)} AND {better}"
 
 
 async def player_stats(
@@ -196,24 +233,25 @@ async def player_stats(
     until: datetime | None,
     min_games: int,
 ) -> PlayerStats | None:
-    source, params = await _source(db, guild_id, since, until)
-    params.update(user=user_id, min_games=min_games)
-    if since is None and until is None:
-        prefix, table, in_guild = "", "player_totals", "{0}guild_id = :guild AND "
+    source = await _locate(db, guild_id, since, until)
+    params = {**source.params, "user": user_id, "min_games": min_games}
+    if isinstance(source, _Stored):
+        prefix, table, where = "", source.table, source.where + " AND "
     else:
-        prefix, table, in_guild = f"WITH figures AS MATERIALIZED ({source}) ", "figures", ""
+        prefix, table, where = f"WITH figures AS MATERIALIZED ({source.sql}) ", "figures", ""
 
-    def rank(metric: str, eligible: str) -> str:
+    def rank(metric: str) -> str:
         return (
             f"(SELECT 1 + count(*) FROM {table} AS ahead "
-            f"WHERE {in_guild.format('ahead.')}{_ahead(metric, eligible)})"
+            f"WHERE {where.format('ahead.')}{_ahead(metric)})"
         )
 
     sql = (
-        f"{prefix}SELECT {', '.join('me.' + column for column in _FIGURES.split(', '))}, "
-        f"{rank('wins', 'games >= 1')}, {rank('points', 'games >= 1')}, "
-        f"CASE WHEN me.games >= :min_games THEN {rank('win_rate', 'games >= :min_games')} END "
-        f"FROM {table} AS me WHERE {in_guild.format('me.')}me.user_id = :user"
+        f"{prefix}SELECT me.user_id, (SELECT display_name FROM player_totals "
+        "WHERE guild_id = :guild AND user_id = :user), me.games, me.wins, me.points, "
+        f"me.best_stage, me.seconds_reached, {rank('wins')}, {rank('points')}, "
+        f"CASE WHEN me.games >= :min_games THEN {rank('win_rate')} END "
+        f"FROM {table} AS me WHERE {where.format('me.')}me.user_id = :user"
     )
     async with db.execute(sql, params) as cursor:
         row = await cursor.fetchone()

@@ -228,3 +228,23 @@ async def test_rebuilding_the_sums_changes_no_figure(seeded: Storage) -> None:
     ]
     assert after == before
     assert (await seeded.player_stats(GUILD, ANNE)).figures == ALL_TIME[ANNE]  # type: ignore[union-attr]
+
+
+async def test_a_calendar_season_reads_its_stored_bucket(seeded: Storage) -> None:
+    february = await seeded.leaderboard(
+        GUILD, metric="wins", since=utc(2026, 2, 1), until=utc(2026, 3, 1)
+    )
+    assert [(row.rank, row.figures) for row in february.rows] == [
+        (1, figures(ANNE, 2, 1, 8, 6, 1, name="Annie")),
+        (1, figures(BEN, 1, 1, 2, 2, 1)),
+        (1, figures(CHRIS, 1, 1, 2, 2, 0)),
+        (4, figures(DANA, 1, 0, 1, 1, 1)),
+    ]
+    dana = await seeded.player_stats(
+        GUILD, DANA, since=utc(2026, 2, 1), until=utc(2026, 3, 1), min_games=1
+    )
+    assert dana is not None
+    assert dana.ranks == {"wins": 4, "points": 4, "win_rate": 4}
+    year = await seeded.leaderboard(GUILD, metric="points", since=utc(2026, 1, 1),
+                                    until=utc(2027, 1, 1))
+    assert year == await seeded.leaderboard(GUILD, metric="points")
