@@ -143,13 +143,14 @@ class Table:
 
         def current_dm() -> Message | None:
             dms = player.dms()
-            if (
-                dms
-                and turn_in(dms[-1].content) == (stage, round_)
-                and enabled(buttons(dms[-1], "card"))
-            ):
-                return dms[-1]
-            return None
+            if not dms or turn_in(dms[-1].content) != (stage, round_):
+                return None
+            # Each stage has its own DM: last stage's may briefly show this stage's hand.
+            first_version = dms[-1].revisions[0][0] if dms[-1].revisions else dms[-1].content
+            turn = turn_in(first_version)
+            if turn is None or turn[0] != stage or not enabled(buttons(dms[-1], "card")):
+                return None
+            return dms[-1]
 
         return await self.discord.wait_for(
             current_dm, timeout=TURN_TIMEOUT, what=f"{player.name}'s hand for {stage}/{round_}"
@@ -180,6 +181,8 @@ class Table:
         return stage, round_
 
     async def pick_all(self, hands: list[tuple[Player, Message]], stage: int, round_: int) -> None:
+        for player, hand in hands:
+            assert enabled(buttons(hand, "card")), f"{player.name} has no card to play: {hand!r}"
         cards = [self.random.choice(enabled(buttons(hand, "card"))) for _, hand in hands]
         clicks = await asyncio.gather(
             *(

@@ -147,6 +147,8 @@ class Message:
     edited_timestamp: str | None = None
     edit_count: int = 0
     deleted: bool = False
+    revisions: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
+    """(content, components) of every earlier version, oldest first."""
 
     @property
     def ephemeral(self) -> bool:

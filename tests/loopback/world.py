@@ -151,6 +151,8 @@ class World:
         *,
         creating: bool = False,
     ) -> None:
+        if not creating:
+            message.revisions.append((message.content, message.components))
         if "content" in body:
             message.content = body["content"] or ""
         if "embeds" in body:

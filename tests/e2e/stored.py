@@ -1,0 +1,18 @@
+"""Reading the bot's database from outside (read-only), to prove a refusal changed nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+
+def stored_games(database: Path) -> list[tuple[Any, ...]]:
+    """(id, status, version, state) of every game, as the bot last committed them."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        return connection.execute(
+            "SELECT id, status, version, state FROM games ORDER BY id"
+        ).fetchall()
+    finally:
+        connection.close()
