@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import VALUES
-from .constants import HAND_SIZE, LEO, ROUNDS, STAGES, Variant
+from .constants import HAND_SIZE, LEO, MAX_SPACE, MIN_SPACE, ROUNDS, STAGES, Variant
 from .dealing import deal_size
 from .rng import draw_cards, next_u64, seed_position
-from .rules import add_moves, make_moves_in_order, score_stage, winner_indexes
+from .rules import clamp, make_moves_in_order, score_stage, winner_indexes
 from .state import check_players, figure_names
 
 
@@ -53,6 +53,7 @@ def play_random_game(
     deal_rng = seed_position(game_seed)
     choices = seed_position(choice_seed)
     totals = [0] * figure_count
+    values = VALUES
     silent = 0
     stages: list[dict[str, Any]] = []
     for _ in range(STAGES):
@@ -72,31 +73,35 @@ def play_random_game(
         for round_number in range(1, ROUNDS + 1):
             choices, bits = next_u64(choices)
             cards_left = ROUNDS + 1 - round_number
-            on_self = round_number == ROUNDS and not tactical
-            # One 64-bit draw makes every choice of the round (at most 30**6 < 2**30).
-            options = cards_left if on_self else cards_left * figure_count
-            played = []
-            for seat in range(count):
-                bits, choice = divmod(bits, options)
-                target, index = divmod(choice, cards_left)
-                played.append((hands[seat].pop(index), seat if on_self else target))
+            if round_number == ROUNDS and not tactical:
+                # The last card, on oneself.
+                played = [(hand.pop(), seat) for seat, hand in enumerate(hands)]
+            else:
+                # One 64-bit draw makes every choice of the round (at most 30**6 < 2**30).
+                options = cards_left * figure_count
+                played = []
+                for hand in hands:
+                    bits, choice = divmod(bits, options)
+                    target, index = divmod(choice, cards_left)
+                    played.append((hand.pop(index), target))
             if with_records:
                 rounds.append([
                     {"player": players[seat], "card": card, "target": names[target]}
                     for seat, (card, target) in enumerate(played)
                 ])
-            leo_plays = with_leo and round_number < ROUNDS
+            leo_card = leo[round_number - 1] if with_leo and round_number < ROUNDS else 0
             if tactical:
-                if leo_plays:
-                    played.append((leo[round_number - 1], 2))
+                if leo_card:
+                    played.append((leo_card, 2))
                 make_moves_in_order(positions, played)
-            else:
-                deltas = [0] * figure_count
-                for card, target in played:
-                    deltas[target] += VALUES[card]
-                if leo_plays:
-                    deltas[2] += VALUES[leo[round_number - 1]]
-                add_moves(positions, deltas)
+                continue
+            # Adding every card first and clamping once is exactly sum-then-clamp.
+            for card, target in played:
+                positions[target] += values[card]
+            if leo_card:
+                positions[2] += values[leo_card]
+            if max(positions) > MAX_SPACE or min(positions) < MIN_SPACE:
+                positions = [clamp(at) for at in positions]
         space, points = score_stage(positions)
         if space is None:
             silent += 1
