@@ -54,6 +54,9 @@ def replay_command(file: str, jsonl: bool, stdin: TextIO, out: TextIO, err: Text
     except OSError as error:
         err.write(f"record: cannot read {file}: {error.strerror}\n")
         return EXIT_ILLEGAL_RECORD
+    except UnicodeDecodeError:
+        err.write(f"record: {file} is not UTF-8 text\n")
+        return EXIT_ILLEGAL_RECORD
     if not jsonl:
         try:
             result = _replay_text(text)

@@ -67,7 +67,12 @@ def test_broken_json_and_missing_files_are_reported_without_a_traceback(tmp_path
     assert done.stderr.startswith("record: not valid JSON")
     done = run("replay", str(tmp_path / "absent.json"))
     assert done.returncode == 2
-    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("record: cannot read")
+    binary = tmp_path / "game.bin"
+    binary.write_bytes(b"\xff\xfe\x00")
+    done = run("replay", str(binary))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("record: ")
 
 
 def test_simulate_prints_a_summary_of_winning_totals_seats_and_silent_stages() -> None:
