@@ -45,6 +45,9 @@ processes by BEGIN IMMEDIATE)
     `finished_game_export(game_id) -> dict` keys game, seats, actions, action_log,
         stage_points, results, state (`GameNotFinished` unless finished).
 
+Bot settings
+    `get_setting(key) -> str | None`, `set_setting(key, value: str | None)` (None forgets).
+
 Leaderboards (per guild; finished games only; a shared win is a win)
     `leaderboard(guild_id, *, metric="wins" | "win_rate" | "points", page=0, page_size=10,
         since=None, until=None, min_games=3) -> LeaderboardPage`

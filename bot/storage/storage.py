@@ -238,6 +238,31 @@ class Storage:
 
         return await self._connection.read("export a finished game", work)
 
+    # bot settings -----------------------------------------------------------------------
+
+    async def get_setting(self, key: str) -> str | None:
+        async def work(db: aiosqlite.Connection) -> str | None:
+            async with db.execute("SELECT value FROM bot_settings WHERE key = ?", (key,)) as c:
+                row = await c.fetchone()
+            return None if row is None else str(row[0])
+
+        return await self._connection.read("read a bot setting", work)
+
+    async def set_setting(self, key: str, value: str | None) -> None:
+        """Store a value under `key`; None forgets it."""
+
+        async def work(db: aiosqlite.Connection) -> None:
+            if value is None:
+                await db.execute("DELETE FROM bot_settings WHERE key = ?", (key,))
+            else:
+                await db.execute(
+                    "INSERT INTO bot_settings (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (key, value),
+                )
+
+        await self._connection.write("store a bot setting", work)
+
     # leaderboards -----------------------------------------------------------------------
 
     async def leaderboard(

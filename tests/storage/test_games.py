@@ -296,3 +296,15 @@ async def test_unset_means_keep(storage: Storage) -> None:
         state=UNSET, deadline=UNSET, now=at(1),
     )
     assert (kept.state, kept.deadline) == (game.state, game.deadline)
+
+
+async def test_bot_settings_survive_a_restart(db_path: Path) -> None:
+    async with await Storage.open(db_path) as storage:
+        assert await storage.get_setting("commands_hash") is None
+        await storage.set_setting("commands_hash", "abc")
+        await storage.set_setting("commands_hash", "def")
+        await storage.set_setting("other", "x")
+        await storage.set_setting("other", None)
+    async with await Storage.open(db_path) as storage:
+        assert await storage.get_setting("commands_hash") == "def"
+        assert await storage.get_setting("other") is None
