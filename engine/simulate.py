@@ -11,7 +11,7 @@ from .cards import VALUES
 from .constants import HAND_SIZE, LEO, MAX_SPACE, MIN_SPACE, ROUNDS, STAGES, Variant
 from .dealing import deal_size
 from .rng import draw_cards, next_u64, seed_position
-from .rules import clamp, make_moves_in_order, score_stage, winner_indexes
+from .rules import clamp, score_stage, winner_indexes
 from .state import check_players, figure_names
 
 
@@ -93,7 +93,12 @@ def play_random_game(
             if tactical:
                 if leo_card:
                     played.append((leo_card, 2))
-                make_moves_in_order(positions, played)
+                played.sort(reverse=True)  # descending card number, each move clamped
+                for card, target in played:
+                    at = positions[target] + values[card]
+                    positions[target] = (
+                        MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+                    )
                 continue
             # Adding every card first and clamping once is exactly sum-then-clamp.
             for card, target in played:
