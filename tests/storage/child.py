@@ -3,16 +3,21 @@
 writer DB GAME VERSION  commit transitions forever, printing each version once committed.
 racer DB GAME VERSION TASKS  print "ready", wait for a line on stdin, then race TASKS
                              commits with the same expected version; print the tally as JSON.
+filler DB GAME VERSION BYTES  with files limited to BYTES (a full disk), commit growing states
+                             until storage refuses; print the last version committed, the
+                             error, and the version read back afterwards, as JSON.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import resource
+import signal
 import sys
 from datetime import UTC, datetime
 
-from bot.storage import StaleVersion, Storage
+from bot.storage import StaleVersion, Storage, StorageError
 
 
 async def write_forever(db: str, game_id: int, version: int) -> None:
@@ -60,10 +65,36 @@ async def race(db: str, game_id: int, version: int, tasks: int) -> None:
     print(json.dumps({"won": outcomes.count("won"), "stale": outcomes.count("stale")}))
 
 
+async def fill(db: str, game_id: int, version: int) -> None:
+    storage = await Storage.open(db)
+    error = ""
+    for step in range(1, 10_000):
+        try:
+            game = await storage.commit_transition(
+                game_id,
+                expected_version=version,
+                actor_id=1,
+                actions=[{"type": "pick", "step": step}],
+                state={"step": step, "padding": "x" * 50_000},
+                now=datetime.now(UTC),
+            )
+        except StorageError as refusal:
+            error = str(refusal)
+            break
+        version = game.version
+    stored = await storage.game(game_id)
+    await storage.close()
+    print(json.dumps({"acknowledged": version, "error": error, "read_back": stored.version}))
+
+
 def main() -> None:
     mode, db, game_id, version, *rest = sys.argv[1:]
     if mode == "writer":
         asyncio.run(write_forever(db, int(game_id), int(version)))
+    elif mode == "filler":
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # fail the write instead of dying
+        resource.setrlimit(resource.RLIMIT_FSIZE, (int(rest[0]), int(rest[0])))
+        asyncio.run(fill(db, int(game_id), int(version)))
     else:
         asyncio.run(race(db, int(game_id), int(version), int(rest[0])))
 

@@ -79,6 +79,24 @@ def test_sigkill_mid_stream_loses_no_acknowledged_transition(tmp_path: Path) -> 
     assert reopened.version == version
 
 
+def test_a_full_disk_refuses_the_write_and_keeps_every_acknowledged_one(tmp_path: Path) -> None:
+    db_path = tmp_path / "bot.sqlite3"
+    game = running_game(db_path)
+    size = db_path.stat().st_size
+    filler = child("filler", db_path, game.id, game.version, size + 1_000_000)
+    report = json.loads(filler.communicate(timeout=120)[0])
+    assert filler.returncode == 0
+    assert "disk is full" in report["error"] or "I/O error" in report["error"]
+    assert report["read_back"] == report["acknowledged"] > game.version
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        version, state = db.execute("SELECT version, state FROM games").fetchone()
+        log_length = db.execute("SELECT count(*) FROM actions").fetchone()[0]
+    db.close()
+    assert version == report["acknowledged"]
+    assert json.loads(state)["step"] == version - game.version == log_length - 1
+
+
 async def _reload(db_path: Path, game_id: int) -> GameRecord:
     async with await Storage.open(db_path) as storage:
         game = await storage.game(game_id)
