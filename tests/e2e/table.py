@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,8 @@ WAITING_MARK = "⏳"
 TURN = re.compile(r"Stage (\d)(?: ·|,) [Rr]ound (\d)")
 LEO = "Leo"
 TURN_TIMEOUT = 30.0
+
+TurnHook = Callable[[int, int], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -218,7 +221,8 @@ class Table:
             )
         )
 
-    async def play_to_the_end(self) -> Message:
+    async def play_to_the_end(self, before_turn: TurnHook | None = None) -> Message:
+        """Play every turn until the final message; `before_turn(stage, round)` may meddle."""
         while self.final_message() is None:
             before = self.round_message()
             await self.discord.wait_for(
@@ -228,6 +232,9 @@ class Table:
             )
             if self.final_message() is not None:
                 break
+            turn = self.current_turn()
+            if before_turn is not None and turn is not None:
+                await before_turn(*turn)
             await self.play_turn()
             await self.discord.wait_for(
                 lambda b=before: self.final_message() or self.round_message() is not b,

@@ -29,8 +29,11 @@ class InteractionOutcome:
 
     @property
     def ephemeral_messages(self) -> list[Message]:
-        candidates = ([self.message] if self.message is not None else []) + self.followups
-        return [m for m in candidates if m.ephemeral]
+        """Ephemeral messages this interaction created (its reply, its followups); an
+        updated message (types 6 and 7) is not new, even if it is itself ephemeral."""
+        updated = self.response_type in (DEFERRED_UPDATE, UPDATE_MESSAGE)
+        reply = [self.message] if self.message is not None and not updated else []
+        return [m for m in reply + self.followups if m.ephemeral]
 
     @property
     def ephemeral(self) -> Message | None:

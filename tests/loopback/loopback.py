@@ -118,12 +118,17 @@ class LoopbackDiscord:
     # --- faults ---------------------------------------------------------------------------------
 
     def inject_rate_limits(
-        self, count: int, *, retry_after: float = 0.05, path_contains: str = ""
+        self, count: int, *, retry_after: float = 0.05, path_contains: str = "", every: int = 1
     ) -> None:
-        """The next `count` REST calls (not interaction callbacks) whose path contains
-        `path_contains` get a 429 with a bucket rate limit."""
+        """`count` of the next REST calls (not interaction callbacks) whose path contains
+        `path_contains` get a 429 with a bucket rate limit: every one, or every `every`-th.
+        (discord.py gives up on a request after 5 tries.)"""
         self.limiter.inject(
-            count=count, status=429, path_contains=path_contains, retry_after=retry_after
+            count=count,
+            status=429,
+            path_contains=path_contains,
+            retry_after=retry_after,
+            every=every,
         )
 
     def inject_server_errors(

@@ -16,6 +16,8 @@ class Fault:
     path_contains: str
     status: int
     retry_after: float
+    every: int = 1
+    seen: int = 0
 
 
 @dataclass
@@ -51,12 +53,17 @@ class RateLimiter:
             "X-RateLimit-Bucket": bucket,
         }
 
-    def inject(self, *, count: int, status: int, path_contains: str, retry_after: float) -> None:
-        self.faults.append(Fault(count, path_contains, status, retry_after))
+    def inject(
+        self, *, count: int, status: int, path_contains: str, retry_after: float, every: int = 1
+    ) -> None:
+        self.faults.append(Fault(count, path_contains, status, retry_after, every))
 
     def injected_fault(self, path: str) -> Fault | None:
         for fault in self.faults:
             if fault.remaining > 0 and fault.path_contains in path:
+                fault.seen += 1
+                if fault.seen % fault.every:
+                    continue
                 fault.remaining -= 1
                 return fault
         return None
