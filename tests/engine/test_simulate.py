@@ -3,7 +3,7 @@ import pytest
 
 import engine
 from engine import Variant
-from engine.simulate import simulate_games
+from engine.simulate import SimulatedGame, Summary, simulate_games
 
 from .play import Game
 
@@ -55,3 +55,19 @@ def test_the_same_seed_simulates_the_same_games_and_another_seed_others() -> Non
 
     assert totals(1) == totals(1)
     assert totals(1) != totals(2)
+
+
+def test_the_summary_counts_winning_totals_seats_shared_wins_and_silent_stages() -> None:
+    summary = Summary(("P1", "P2", engine.LEO))
+    summary.add(SimulatedGame(1, totals=(3, 1, 1), winners=(1, 2), silent_stages=1, record=None))
+    summary.add(SimulatedGame(2, totals=(5, 2, 0), winners=(1,), silent_stages=0, record=None))
+    assert summary.lines() == [
+        "games: 2",
+        "winning total: mean 1.50, standard deviation 0.50, min 1, max 2",
+        "wins (a shared win counts for every winner):",
+        "  seat 1 (P1): 0 (0.0%)",
+        "  seat 2 (P2): 2 (100.0%)",
+        "  Leo: 1 (50.0%)",
+        "shared wins: 1 (50.0%)",
+        "stages where nobody scores: 1 of 10 (10.00%)",
+    ]
