@@ -158,6 +158,33 @@ def main() -> None:
         print(f"{'query':45} {'median ms':>10} {'p95 ms':>8}")
         for label, median, p95 in asyncio.run(measure(path, options.repeat)):
             print(f"{label:45} {median:10.2f} {p95:8.2f}")
+        label, median, p95 = asyncio.run(commit_latency(path, options.repeat * 4))
+        print(f"{label:45} {median:10.2f} {p95:8.2f}")
+
+
+async def commit_latency(path: Path, count: int) -> tuple[str, float, float]:
+    """One pick = one commit_transition with a 4-player-sized state, fsync'd (FULL)."""
+    async with await Storage.open(path) as storage:
+        now = datetime.now(UTC)
+        game = await storage.create_game(
+            guild_id=99, channel_id=time.time_ns(), host_id=1, host_name="Anne", variant="standard",
+            options={}, seed=1, now=now, lobby_deadline=None,
+        )
+        for user in (2, 3, 4):
+            game = await storage.join(game.id, user, f"p{user}", expected_version=game.version)
+        state = {"hands": [[1, 2, 3, 4, 5]] * 4, "history": list(range(800))}
+        holder = [game]
+
+        async def pick() -> None:
+            holder[0] = await storage.commit_transition(
+                game.id, expected_version=holder[0].version, actor_id=1,
+                actions=[{"type": "pick", "player": "1", "card": 3, "target": "2"}],
+                state=state, now=now,
+            )
+
+        measured = await timed("commit_transition (one pick, durable)", pick, count)
+        await storage.set_status(game.id, "abandoned", now=now)
+        return measured
 
 
 def build(path: Path, games: int, players: int) -> None:

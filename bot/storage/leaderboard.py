@@ -37,6 +37,7 @@ class _Stored:
     table: str
     where: str
     params: dict[str, Any]
+    named: bool  # the table holds display names
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ async def _locate(
 ) -> _Stored | _Summed:
     params: dict[str, Any] = {"guild": guild_id}
     if since is None and until is None:
-        return _Stored("player_totals", "{0}guild_id = :guild", params)
+        return _Stored("player_totals", "{0}guild_id = :guild", params, named=True)
     # Two statements: SQLite answers a lone min() or max() from the index, not both at once.
     ends = []
     for extreme in ("min", "max"):
@@ -63,7 +64,8 @@ async def _locate(
     chosen = cover(since, until, ends[0], ends[1])
     if len(chosen.buckets) == 1 and not chosen.raw:
         params["bucket"] = chosen.buckets[0]
-        return _Stored("player_periods", "{0}guild_id = :guild AND {0}period = :bucket", params)
+        where = "{0}guild_id = :guild AND {0}period = :bucket"
+        return _Stored("player_periods", where, params, named=False)
     parts = [
         "SELECT 0 AS user_id, 0 AS games, 0 AS wins, 0 AS points, NULL AS best_stage, "
         "0 AS seconds_reached WHERE 0"
@@ -150,13 +152,15 @@ async def page(
         rows, ranked_players = await _stored_page(db, source, metric, window)
     else:
         rows, ranked_players = await _summed_page(db, source, metric, window)
+    if not (isinstance(source, _Stored) and source.named):
+        rows = await _with_names(db, guild_id, rows)
     return LeaderboardPage(
         guild_id=guild_id,
         metric=metric,
         page=page,
         page_size=page_size,
         ranked_players=ranked_players,
-        rows=tuple(await _with_names(db, guild_id, rows)),
+        rows=tuple(rows),
     )
 
 
@@ -167,24 +171,25 @@ async def _stored_page(
     it shares the rank above on a tie or takes its position."""
     params = {**source.params, **window}
     chosen = f"FROM {source.table} WHERE {source.where.format('')} AND {_eligible(metric)}"
+    columns = _FIGURES.replace("''", "display_name") if source.named else _FIGURES
     async with db.execute(
-        f"SELECT {_FIGURES} {chosen} ORDER BY {_ORDER[metric]}, user_id "
+        f"SELECT {columns} {chosen} ORDER BY {_ORDER[metric]}, user_id "
         "LIMIT :limit OFFSET :offset",
         params,
     ) as cursor:
         page_figures = [_figures(row) for row in await cursor.fetchall()]
-    async with db.execute(f"SELECT count(*) {chosen}", params) as cursor:
-        ranked_players = (await cursor.fetchone() or (0,))[0]
+    first_value = _value(page_figures[0], metric) if page_figures else None
+    async with db.execute(
+        f"SELECT (SELECT count(*) {chosen}), "
+        f"(SELECT 1 + count(*) {chosen} AND {_VALUE[metric].format('')} > :value)",
+        {**params, "value": first_value},
+    ) as cursor:
+        ranked_players, first_rank = await cursor.fetchone() or (0, 1)
     rows: list[LeaderboardRow] = []
     for position, figures in enumerate(page_figures, start=window["offset"] + 1):
-        value = _value(figures, metric)
         if not rows:
-            async with db.execute(
-                f"SELECT 1 + count(*) {chosen} AND {_VALUE[metric].format('')} > :value",
-                {**params, "value": value},
-            ) as cursor:
-                rank = (await cursor.fetchone() or (position,))[0]
-        elif value != _value(rows[-1].figures, metric):
+            rank = first_rank
+        elif _value(figures, metric) != _value(rows[-1].figures, metric):
             rank = position
         else:
             rank = rows[-1].rank
