@@ -45,10 +45,15 @@ class MoveFigure:
 
 @dataclass(frozen=True, slots=True)
 class Timeout:
-    """The deadline of this turn passed: missing choices are made automatically."""
+    """The deadline of this turn passed: missing choices are made automatically.
+
+    `mover` (optional, tactical MOVING): the mover whose deadline it was; if someone else
+    is moving by now, the timeout is stale and refused.
+    """
 
     stage: int
     round: int
+    mover: str | None = None
 
 
 Action = Deal | Pick | ChooseCard | MoveFigure | Timeout
@@ -77,8 +82,10 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         case MoveFigure(player, stage, round_, target):
             return {"type": "move_figure", "player": player, "stage": stage, "round": round_,
                     "target": target}
-        case Timeout(stage, round_):
+        case Timeout(stage, round_, None):
             return {"type": "timeout", "stage": stage, "round": round_}
+        case Timeout(stage, round_, mover):
+            return {"type": "timeout", "stage": stage, "round": round_, "mover": mover}
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -126,5 +133,6 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return MoveFigure(_str(data, "player"), _int(data, "stage"), _int(data, "round"),
                           _str(data, "target"))
     if kind == "timeout":
-        return Timeout(_int(data, "stage"), _int(data, "round"))
+        mover = _str(data, "mover") if "mover" in data else None
+        return Timeout(_int(data, "stage"), _int(data, "round"), mover)
     raise ActionFormatError(f"unknown action type {kind!r}")

@@ -59,6 +59,11 @@ def apply_timeout(state: GameState, action: Timeout) -> Result:
         )
     if state.phase is Phase.MOVING:
         mover = state.move_order[0][0]
+        if action.mover is not None and action.mover != mover:
+            return Rejected(
+                RejectCode.STALE_TURN,
+                f"That deadline was {action.mover}'s, but {mover} is moving now.",
+            )
         next_state, events = make_player_move(state, mover, automatic=True)
         return Accepted(next_state, events)
     rng = state.rng

@@ -146,3 +146,22 @@ def test_views_show_only_the_players_own_hand_and_pick() -> None:
         assert f"number={number}," not in text
     assert "11" not in repr(anne.pick)
     assert engine.view_for(game.state, "Ben").pick == (11, "Anne")
+
+
+def test_a_movers_deadline_is_stale_once_the_next_mover_is_up() -> None:
+    game = Game.start(["Anne", "Ben", "Chris"], "tactical")
+    game.deal(HANDS)
+    game.choose("Anne", 6)
+    game.choose("Ben", 11)
+    game.choose("Chris", 16)
+    game.move("Chris", "Anne")
+    assert engine.public_view(game.state).current_mover == "Ben"
+    late = engine.Timeout(1, 1, mover="Chris")
+    refused = engine.apply(game.state, late)
+    assert isinstance(refused, engine.Rejected)
+    assert refused.code is engine.RejectCode.STALE_TURN
+    assert engine.action_from_dict(engine.action_to_dict(late)) == late
+    moved = next(
+        e for e in game.do(engine.Timeout(1, 1, mover="Ben")) if isinstance(e, FigureMoved)
+    )
+    assert (moved.mover, moved.target, moved.automatic) == ("Ben", "Ben", True)
