@@ -38,7 +38,9 @@ async def test_corrupt_pages_surface_as_storage_errors(db_path: Path) -> None:
             await storage.game(1)
 
 
-async def test_a_locked_file_fails_the_write_cleanly(db_path: Path) -> None:
+async def test_a_locked_file_fails_the_write_cleanly(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     async with await Storage.open(db_path, busy_timeout=0.2) as storage:
         game = await start(storage, await open_game(storage))
         other = sqlite3.connect(db_path, isolation_level=None)
@@ -52,5 +54,9 @@ async def test_a_locked_file_fails_the_write_cleanly(db_path: Path) -> None:
         finally:
             other.execute("ROLLBACK")
             other.close()
+        (logged,) = [r for r in caplog.records if r.name == "bot.storage"]
+        assert logged.levelname == "ERROR"
+        assert "could not store a game transition" in logged.getMessage()
+        assert "locked" in logged.getMessage()
         assert await storage.game(game.id) == game
         assert await storage.actions(game.id) == [{"type": "deal", "stage": 1}]
