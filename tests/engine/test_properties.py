@@ -198,3 +198,33 @@ def test_stage_scoring_matches_the_rule_on_any_positions(spaces: list[int]) -> N
     space, points = score_stage(spaces)
     assert space == second_distinct(spaces)
     assert points == tuple(at if at == space else 0 for at in spaces)
+
+
+any_player = st.sampled_from(["u0", "u1", "u2", "Leo", "nobody"])
+any_action = st.one_of(
+    st.builds(engine.Pick, any_player, st.integers(0, 6), st.integers(0, 6),
+              st.integers(-1, 34), any_player),
+    st.builds(engine.ChooseCard, any_player, st.integers(0, 6), st.integers(0, 6),
+              st.integers(-1, 34)),
+    st.builds(engine.MoveFigure, any_player, st.integers(0, 6), st.integers(0, 6), any_player),
+    st.builds(engine.Timeout, st.integers(0, 6), st.integers(0, 6),
+              st.one_of(st.none(), any_player)),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([2, 3]), variants, seeds, st.lists(any_action, max_size=60))
+def test_any_action_is_either_applied_or_refused_with_a_sentence(
+    players: int, variant: str, seed: int, actions: list[engine.Action]
+) -> None:
+    state, _, _ = engine.settle(
+        engine.new_game([f"u{n}" for n in range(players)], engine.Variant(variant), seed)
+    )
+    for action in actions:
+        result = engine.apply(state, action)
+        if isinstance(result, engine.Rejected):
+            assert result.message.endswith(".")
+            continue
+        state, _, _ = engine.settle(result.state)
+        assert all(MIN_SPACE <= space <= MAX_SPACE for space in state.positions)
+        assert engine.state_from_dict(engine.state_to_dict(state)) == state
