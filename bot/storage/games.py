@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
 import aiosqlite
 
+from bot.storage import scores
 from bot.storage.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -21,7 +22,6 @@ from bot.storage.errors import (
     NotSeated,
     StaleVersion,
 )
-from bot.storage.periods import BUCKET_KEYS_SQL
 from bot.storage.records import (
     CLOSED_STATUSES,
     MAX_SEATS,
@@ -31,6 +31,7 @@ from bot.storage.records import (
     StagePoints,
     Unset,
 )
+from bot.storage.sql import all_rows, dump_json, one
 from bot.storage.timefmt import from_db, to_db, to_db_or_none
 
 _NEXT_STATUSES = {
@@ -45,30 +46,16 @@ _GAME_COLUMNS = (
 )
 
 
-def dump_json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
-async def _one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:
-    async with db.execute(sql, params) as cursor:
-        return await cursor.fetchone()
-
-
-async def _all(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
-    async with db.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
-
-
 async def load(db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
-    row = await _one(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+    row = await one(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
     if row is None:
         return None
-    seats = await _all(
+    seats = await all_rows(
         db,
         "SELECT user_id, display_name, seat FROM seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
     )
-    messages = await _all(
+    messages = await all_rows(
         db, "SELECT name, message_id FROM game_messages WHERE game_id = ?", (game_id,)
     )
     return GameRecord(
@@ -106,7 +93,7 @@ async def active_ids(db: aiosqlite.Connection, channel_id: int | None = None) ->
     if channel_id is not None:
         sql += " AND channel_id = ?"
         params = (channel_id,)
-    return [row[0] for row in await _all(db, sql + " ORDER BY id", params)]
+    return [row[0] for row in await all_rows(db, sql + " ORDER BY id", params)]
 
 
 async def create(
@@ -206,7 +193,7 @@ async def leave(
     _check_version(record, expected_version)
     # Later seats move one place down: delete and re-insert them, so no intermediate row
     # collides with the primary key.
-    later = await _all(
+    later = await all_rows(
         db,
         "SELECT seat - 1, user_id, display_name, joined_at FROM seats "
         "WHERE game_id = ? AND seat > ? ORDER BY seat",
@@ -228,45 +215,6 @@ def _validate_status(record: GameRecord, status: str | None) -> None:
         raise ValueError(f"game {record.id} cannot go from {record.status} to {status}")
 
 
-def _validate_scores(
-    record: GameRecord,
-    status: str | None,
-    stage_points: Sequence[StagePoints],
-    results: Sequence[PlayerResult],
-) -> None:
-    seated = {seat.user_id for seat in record.seats}
-    for points in stage_points:
-        if points.user_id not in seated:
-            raise ValueError(f"stage points for user {points.user_id}, not seated in {record.id}")
-    if status == "finished":
-        result_users = [result.user_id for result in results]
-        if sorted(result_users) != sorted(seated):
-            raise ValueError(
-                f"finishing game {record.id} needs one result per seated player "
-                f"{sorted(seated)}, got {result_users}"
-            )
-    elif results:
-        raise ValueError("results may only be stored together with status 'finished'")
-
-
-async def _refuse_recorded_stages(
-    db: aiosqlite.Connection, game_id: int, stage_points: Sequence[StagePoints]
-) -> None:
-    recorded = {
-        (user_id, stage)
-        for user_id, stage in await _all(
-            db, "SELECT user_id, stage FROM stage_points WHERE game_id = ?", (game_id,)
-        )
-    }
-    for points in stage_points:
-        if (points.user_id, points.stage) in recorded:
-            raise ValueError(
-                f"stage {points.stage} points of user {points.user_id} in game {game_id} "
-                "are already recorded"
-            )
-        recorded.add((points.user_id, points.stage))
-
-
 async def transition(
     db: aiosqlite.Connection,
     game_id: int,
@@ -284,13 +232,11 @@ async def transition(
     record = await load_existing(db, game_id)
     _validate_status(record, status)
     _check_version(record, expected_version)
-    _validate_scores(record, status, stage_points, results)
-    if stage_points:
-        await _refuse_recorded_stages(db, game_id, stage_points)
+    await scores.check(db, record, status, stage_points, results)
     stamp = to_db(now)
     new_version = record.version + 1
     if actions:
-        row = await _one(
+        row = await one(
             db, "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
         )
         await db.executemany(
@@ -322,60 +268,9 @@ async def transition(
         f"UPDATE games SET {', '.join(assignments)} WHERE id = ? AND version = ?",
         (*values, game_id, record.version),
     )
-    if stage_points:
-        await db.executemany(
-            "INSERT INTO stage_points (game_id, user_id, stage, points, reached_second) "
-            "VALUES (?, ?, ?, ?, ?)",
-            [(game_id, p.user_id, p.stage, p.points, int(p.reached_second)) for p in stage_points],
-        )
+    await scores.record_stage_points(db, game_id, stage_points)
     if status == "finished":
-        await _record_results(db, record, results, stamp)
-
-
-async def _record_results(
-    db: aiosqlite.Connection, record: GameRecord, results: Iterable[PlayerResult], stamp: str
-) -> None:
-    await db.executemany(
-        "INSERT INTO results (game_id, user_id, guild_id, finished_at, total, won, best_stage, "
-        "seconds_reached) VALUES (:game, :user, :guild, :at, :total, :won, "
-        "(SELECT max(points) FROM stage_points WHERE game_id = :game AND user_id = :user), "
-        "(SELECT count(*) FROM stage_points "
-        " WHERE game_id = :game AND user_id = :user AND reached_second))",
-        [
-            {
-                "game": record.id,
-                "user": result.user_id,
-                "guild": record.guild_id,
-                "at": stamp,
-                "total": result.total,
-                "won": int(result.won),
-            }
-            for result in results
-        ],
-    )
-    sums = (
-        "games = games + 1, wins = wins + excluded.wins, points = points + excluded.points, "
-        "best_stage = max(coalesce(best_stage, excluded.best_stage), "
-        "                 coalesce(excluded.best_stage, best_stage)), "
-        "seconds_reached = seconds_reached + excluded.seconds_reached"
-    )
-    for bucket_key in BUCKET_KEYS_SQL:
-        await db.execute(
-            "INSERT INTO player_periods (guild_id, period, user_id, games, wins, points, "
-            f"best_stage, seconds_reached) SELECT guild_id, {bucket_key.format('finished_at')}, "
-            "user_id, 1, won, total, best_stage, seconds_reached FROM results WHERE game_id = ? "
-            f"ON CONFLICT (guild_id, period, user_id) DO UPDATE SET {sums}",
-            (record.id,),
-        )
-    await db.execute(
-        "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "
-        "best_stage, seconds_reached) SELECT r.guild_id, r.user_id, s.display_name, 1, r.won, "
-        "r.total, r.best_stage, r.seconds_reached FROM results AS r "
-        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? "
-        f"ON CONFLICT (guild_id, user_id) DO UPDATE SET {sums}, "
-        "display_name = excluded.display_name",
-        (record.id,),
-    )
+        await scores.record_results(db, record, results, stamp)
 
 
 async def set_message_ids(
@@ -398,7 +293,7 @@ async def set_message_ids(
 
 
 async def action_log(db: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
-    rows = await _all(
+    rows = await all_rows(
         db,
         "SELECT seq, version, actor_id, action, created_at FROM actions "
         "WHERE game_id = ? ORDER BY seq",
@@ -414,24 +309,3 @@ async def action_log(db: aiosqlite.Connection, game_id: int) -> list[dict[str, A
         }
         for seq, version, actor_id, action, created_at in rows
     ]
-
-
-async def scores(
-    db: aiosqlite.Connection, game_id: int
-) -> tuple[list[StagePoints], list[PlayerResult]]:
-    points = await _all(
-        db,
-        "SELECT user_id, stage, points, reached_second FROM stage_points "
-        "WHERE game_id = ? ORDER BY stage, user_id",
-        (game_id,),
-    )
-    results = await _all(
-        db,
-        "SELECT r.user_id, r.total, r.won FROM results AS r "
-        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? ORDER BY s.seat",
-        (game_id,),
-    )
-    return (
-        [StagePoints(user, stage, pts, bool(second)) for user, stage, pts, second in points],
-        [PlayerResult(user, total, bool(won)) for user, total, won in results],
-    )

@@ -10,7 +10,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage import games, leaderboard
+from bot.storage import games, leaderboard, scores
 from bot.storage.connection import DEFAULT_BUSY_TIMEOUT_SECONDS, Connection
 from bot.storage.errors import GameNotFinished
 from bot.storage.records import (
@@ -233,7 +233,7 @@ class Storage:
             if record.status != "finished":
                 raise GameNotFinished(game_id, record.status)
             log = await games.action_log(db, game_id)
-            stage_points, results = await games.scores(db, game_id)
+            stage_points, results = await scores.read(db, game_id)
             return _export(record, log, stage_points, results)
 
         return await self._connection.read("export a finished game", work)

@@ -153,6 +153,11 @@ async def test_a_failed_transition_rolls_back_completely(storage: Storage) -> No
             game.id, expected_version=game.version, actor_id=None, actions=[{"type": "x"}],
             stage_points=[StagePoints(77, 1, 3, True)], now=at(1),
         )
+    with pytest.raises(ValueError, match="stage 6 does not exist"):
+        await storage.commit_transition(
+            game.id, expected_version=game.version, actor_id=None, actions=[{"type": "x"}],
+            stage_points=[StagePoints(1, 6, 3, True)], now=at(1),
+        )
     assert await storage.game(game.id) == game
     assert await storage.actions(game.id) == [{"type": "deal", "stage": 1}]
 

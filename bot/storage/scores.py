@@ -1,0 +1,145 @@
+"""Stage points and final results: checked, recorded, summed for the leaderboards, read."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import aiosqlite
+
+from bot.storage.periods import BUCKET_KEYS_SQL
+from bot.storage.records import GameRecord, PlayerResult, StagePoints
+from bot.storage.sql import all_rows
+
+STAGES = 5  # the rules' stage count; the schema checks it too
+
+
+async def check(
+    db: aiosqlite.Connection,
+    record: GameRecord,
+    status: str | None,
+    stage_points: Sequence[StagePoints],
+    results: Sequence[PlayerResult],
+) -> None:
+    """ValueError unless the points and results fit the game (seated players, one result
+    each when finishing, each stage once)."""
+    _validate(record, status, stage_points, results)
+    if stage_points:
+        await _refuse_recorded_stages(db, record.id, stage_points)
+
+
+def _validate(
+    record: GameRecord,
+    status: str | None,
+    stage_points: Sequence[StagePoints],
+    results: Sequence[PlayerResult],
+) -> None:
+    seated = {seat.user_id for seat in record.seats}
+    for points in stage_points:
+        if points.user_id not in seated:
+            raise ValueError(f"stage points for user {points.user_id}, not seated in {record.id}")
+        if not 1 <= points.stage <= STAGES:
+            raise ValueError(f"stage {points.stage} does not exist (1 to {STAGES})")
+    if status == "finished":
+        result_users = [result.user_id for result in results]
+        if sorted(result_users) != sorted(seated):
+            raise ValueError(
+                f"finishing game {record.id} needs one result per seated player "
+                f"{sorted(seated)}, got {result_users}"
+            )
+    elif results:
+        raise ValueError("results may only be stored together with status 'finished'")
+
+
+async def _refuse_recorded_stages(
+    db: aiosqlite.Connection, game_id: int, stage_points: Sequence[StagePoints]
+) -> None:
+    recorded = {
+        (user_id, stage)
+        for user_id, stage in await all_rows(
+            db, "SELECT user_id, stage FROM stage_points WHERE game_id = ?", (game_id,)
+        )
+    }
+    for points in stage_points:
+        if (points.user_id, points.stage) in recorded:
+            raise ValueError(
+                f"stage {points.stage} points of user {points.user_id} in game {game_id} "
+                "are already recorded"
+            )
+        recorded.add((points.user_id, points.stage))
+
+
+async def record_stage_points(
+    db: aiosqlite.Connection, game_id: int, stage_points: Sequence[StagePoints]
+) -> None:
+    await db.executemany(
+        "INSERT INTO stage_points (game_id, user_id, stage, points, reached_second) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(game_id, p.user_id, p.stage, p.points, int(p.reached_second)) for p in stage_points],
+    )
+
+
+async def record_results(
+    db: aiosqlite.Connection, record: GameRecord, results: Iterable[PlayerResult], stamp: str
+) -> None:
+    await db.executemany(
+        "INSERT INTO results (game_id, user_id, guild_id, finished_at, total, won, best_stage, "
+        "seconds_reached) VALUES (:game, :user, :guild, :at, :total, :won, "
+        "(SELECT max(points) FROM stage_points WHERE game_id = :game AND user_id = :user), "
+        "(SELECT count(*) FROM stage_points "
+        " WHERE game_id = :game AND user_id = :user AND reached_second))",
+        [
+            {
+                "game": record.id,
+                "user": result.user_id,
+                "guild": record.guild_id,
+                "at": stamp,
+                "total": result.total,
+                "won": int(result.won),
+            }
+            for result in results
+        ],
+    )
+    sums = (
+        "games = games + 1, wins = wins + excluded.wins, points = points + excluded.points, "
+        "best_stage = max(coalesce(best_stage, excluded.best_stage), "
+        "                 coalesce(excluded.best_stage, best_stage)), "
+        "seconds_reached = seconds_reached + excluded.seconds_reached"
+    )
+    for bucket_key in BUCKET_KEYS_SQL:
+        await db.execute(
+            "INSERT INTO player_periods (guild_id, period, user_id, games, wins, points, "
+            f"best_stage, seconds_reached) SELECT guild_id, {bucket_key.format('finished_at')}, "
+            "user_id, 1, won, total, best_stage, seconds_reached FROM results WHERE game_id = ? "
+            f"ON CONFLICT (guild_id, period, user_id) DO UPDATE SET {sums}",
+            (record.id,),
+        )
+    await db.execute(
+        "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "
+        "best_stage, seconds_reached) SELECT r.guild_id, r.user_id, s.display_name, 1, r.won, "
+        "r.total, r.best_stage, r.seconds_reached FROM results AS r "
+        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? "
+        f"ON CONFLICT (guild_id, user_id) DO UPDATE SET {sums}, "
+        "display_name = excluded.display_name",
+        (record.id,),
+    )
+
+
+async def read(
+    db: aiosqlite.Connection, game_id: int
+) -> tuple[list[StagePoints], list[PlayerResult]]:
+    points = await all_rows(
+        db,
+        "SELECT user_id, stage, points, reached_second FROM stage_points "
+        "WHERE game_id = ? ORDER BY stage, user_id",
+        (game_id,),
+    )
+    results = await all_rows(
+        db,
+        "SELECT r.user_id, r.total, r.won FROM results AS r "
+        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? ORDER BY s.seat",
+        (game_id,),
+    )
+    return (
+        [StagePoints(user, stage, pts, bool(second)) for user, stage, pts, second in points],
+        [PlayerResult(user, total, bool(won)) for user, total, won in results],
+    )
