@@ -1,4 +1,17 @@
-"""The rules of Why First?: a pure, deterministic reducer (standard library only, no I/O)."""
+"""The rules of Why First?: a pure, deterministic reducer (standard library only, no I/O).
+
+A game's life:
+
+    state = new_game(["111", "222"], Variant.STANDARD, seed)
+    state, dealt, events = settle(state)          # the deal is a logged chance step
+    result = apply(state, Pick("111", 1, 1, 17, LEO))
+    if isinstance(result, Accepted):
+        state, more, events = settle(result.state)  # log the action, then `more`
+
+Replaying the logged actions (deals included) from new_game(players, variant, seed)
+gives an equal state. view_for(state, player) is all a player may see;
+export_record / replay_record / `python -m engine replay` handle game records.
+"""
 from .actions import (
     Action,
     ActionFormatError,

@@ -33,15 +33,15 @@ class ReplayResult(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         """The shape `python -m engine replay` prints."""
-        names = self.figures
+        names = self.figures  # every tuple below has one entry per figure
         return {
             "stages": [
                 {
-                    "positions": [dict(zip(names, spaces, strict=True)) for spaces in stage[0]],
-                    "points": dict(zip(names, stage[1], strict=True)),
+                    "positions": [dict(zip(names, spaces, strict=False)) for spaces in rounds],
+                    "points": dict(zip(names, points, strict=False)),
                 }
-                for stage in self.stages
+                for rounds, points in self.stages
             ],
-            "totals": dict(zip(names, self.totals, strict=True)),
+            "totals": dict(zip(names, self.totals, strict=False)),
             "winners": list(self.winners),
         }
