@@ -63,6 +63,8 @@ class Table:
     seed: int = 1
     choices: list[Choice] = field(default_factory=list)
     lobby: Message | None = None
+    acted_on: Message | None = None
+    """The round message of the last turn played: the next turn comes with a new one."""
 
     def __post_init__(self) -> None:
         self.random = random.Random(self.seed)
@@ -164,7 +166,11 @@ class Table:
     async def play_turn(self, players: list[Player] | None = None) -> tuple[int, int]:
         """Everyone still to act in the current turn acts, all clicks at the same instant."""
         message = await self.discord.wait_for(
-            lambda: self.current_turn() and self.round_message(),
+            lambda: (
+                self.current_turn()
+                and self.round_message() is not self.acted_on
+                and self.round_message()
+            ),
             timeout=TURN_TIMEOUT,
             what="a turn to play",
         )
@@ -184,6 +190,7 @@ class Table:
         return stage, round_
 
     async def pick_all(self, hands: list[tuple[Player, Message]], stage: int, round_: int) -> None:
+        self.acted_on = self.round_message()
         for player, hand in hands:
             assert enabled(buttons(hand, "card")), f"{player.name} has no card to play: {hand!r}"
         cards = [self.random.choice(enabled(buttons(hand, "card"))) for _, hand in hands]
@@ -212,6 +219,7 @@ class Table:
             self.choices.append(Choice(str(player.id), stage, round_, card_of(card), figure))
 
     async def move(self, mover: Player, message: Message, stage: int, round_: int) -> None:
+        self.acted_on = message
         button = self.random.choice(buttons(message, "move"))
         click = await mover.click(message, custom_id=button["custom_id"])
         assert click.ephemeral_text is None, click.ephemeral_text
@@ -226,7 +234,10 @@ class Table:
         while self.final_message() is None:
             before = self.round_message()
             await self.discord.wait_for(
-                lambda: self.final_message() or self.current_turn(),
+                lambda: (
+                    self.final_message()
+                    or (self.current_turn() and self.round_message() is not self.acted_on)
+                ),
                 timeout=TURN_TIMEOUT,
                 what="a turn or the end",
             )
