@@ -132,6 +132,13 @@ async def measure(path: Path, repeat: int) -> list[tuple[str, float, float]]:
                 (f"{metric:8} season with partial months",
                  lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **uneven)),
             ]
+        # What bot/standings.py asks: the last 7, 30 or 365 days, open-ended.
+        end = FIRST_DAY + timedelta(days=DAYS)
+        for days in (7, 30, 365):
+            cases.append(
+                (f"wins     last {days} days",
+                 lambda d=days: storage.leaderboard(MAIN_GUILD, since=end - timedelta(days=d))),
+            )
         cases += [
             ("player_stats all time", lambda: storage.player_stats(MAIN_GUILD, leader)),
             ("player_stats season of whole months",

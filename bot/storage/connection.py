@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -48,6 +48,19 @@ def explain(db_path: Path, doing: str, error: sqlite3.Error) -> StorageError:
 
 def _probe(db_path: Path) -> None:
     sqlite3.connect(db_path).close()
+
+
+async def _shielded(unit: Coroutine[Any, Any, T]) -> T:
+    """Finish `unit` even if the caller is cancelled, so no transaction is left half-run;
+    an outcome nobody awaits any more is still consumed."""
+    task = asyncio.ensure_future(unit)
+    task.add_done_callback(_consume)
+    return await asyncio.shield(task)
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
 
 
 class Connection:
@@ -102,14 +115,13 @@ class Connection:
 
     async def write(self, doing: str, work: Work[T]) -> T:
         """Run `work` in BEGIN IMMEDIATE … COMMIT; any exception rolls everything back."""
-        return await asyncio.shield(self._run("BEGIN IMMEDIATE", doing, work))
+        return await _shielded(self._run("BEGIN IMMEDIATE", doing, work))
 
     async def read(self, doing: str, work: Work[T]) -> T:
         """Run `work` on one consistent snapshot."""
-        return await asyncio.shield(self._run("BEGIN", doing, work))
+        return await _shielded(self._run("BEGIN", doing, work))
 
     async def _run(self, begin: str, doing: str, work: Work[T]) -> T:
-        # Shielded by the callers: a cancelled caller never leaves a transaction half-run.
         async with self._lock:
             try:
                 await self._db.execute(begin)

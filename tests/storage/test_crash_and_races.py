@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import signal
@@ -10,6 +11,8 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from bot.storage import GameRecord, StaleVersion, Storage
 
@@ -157,7 +160,9 @@ async def test_many_tasks_submitting_the_last_pick_resolve_the_round_once(
         assert len(log) == 3
 
 
-async def test_a_cancelled_caller_never_leaves_half_a_transition(db_path: Path) -> None:
+async def test_a_cancelled_caller_never_leaves_half_a_transition(
+    db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     async with await Storage.open(db_path) as storage:
         game = await start(storage, await open_game(storage))
         submit = asyncio.ensure_future(
@@ -173,3 +178,15 @@ async def test_a_cancelled_caller_never_leaves_half_a_transition(db_path: Path) 
         assert stored is not None
         log = await storage.actions(game.id)
         assert (stored.version, len(log)) in {(game.version, 1), (game.version + 1, 3)}
+        stale = asyncio.ensure_future(
+            storage.commit_transition(
+                game.id, expected_version=game.version - 1, actor_id=1, actions=[], now=at(2)
+            )
+        )
+        await asyncio.sleep(0)
+        stale.cancel()
+        await asyncio.gather(stale, return_exceptions=True)
+        assert await storage.game(game.id) == stored
+        del stale, submit  # an unretrieved task error is only logged once collected
+    gc.collect()
+    assert [r.getMessage() for r in caplog.records if r.name == "asyncio"] == []
