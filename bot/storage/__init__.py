@@ -8,7 +8,7 @@ timezone-aware datetimes (naive ones raise ValueError), stored as UTC ISO text.
 Opening
     `await Storage.open(path, *, migrations_dir=None, busy_timeout=10.0) -> Storage`
     Applies `migrations/NNNN_name.sql` in order (each atomically, version in PRAGMA
-    user_version), after an online backup `<db>.v<old>-<stamp>.bak` when the file already
+    user_version), after an online backup `<db>-v<old>-<stamp>.bak` when the file already
     holds data. A newer schema or an unusable file raises `StorageError` and touches nothing.
     `await storage.close()`; `Storage` is also an async context manager.
 

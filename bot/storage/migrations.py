@@ -82,7 +82,7 @@ async def _holds_data(connection: aiosqlite.Connection) -> bool:
 async def backup(connection: aiosqlite.Connection, db_path: Path, version: int) -> Path:
     """A consistent copy next to the database, made with SQLite's online backup."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    target_path = db_path.with_name(f"{db_path.name}.v{version}-{stamp}.bak")
+    target_path = db_path.with_name(f"{db_path.name}-v{version}-{stamp}.bak")
     # The copy is driven from the source connection's thread, hence check_same_thread.
     async with aiosqlite.connect(target_path, check_same_thread=False) as target:
         await connection.backup(target)

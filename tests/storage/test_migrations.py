@@ -46,7 +46,7 @@ def migrations_dir(tmp_path: Path, count: int, extra: dict[str, str] | None = No
 
 
 def backups(db_path: Path) -> list[Path]:
-    return sorted(db_path.parent.glob(f"{db_path.name}.v*.bak"))
+    return sorted(db_path.parent.glob(f"{db_path.name}-v*.bak"))
 
 
 async def test_an_empty_database_gets_the_whole_schema_and_no_backup(db_path: Path) -> None:
@@ -97,7 +97,7 @@ async def test_a_database_with_data_is_backed_up_before_migrating(tmp_path: Path
         assert await storage.game(game.id) == game
         await storage.set_status(game.id, "cancelled", now=game.created_at)
     (backup,) = backups(db_path)
-    assert backup.name.startswith(f"bot.sqlite3.v{LATEST}-")
+    assert backup.name.startswith(f"bot.sqlite3-v{LATEST}-")
     assert schema(backup)[0] == LATEST
     with sqlite3.connect(backup) as db:
         assert db.execute("SELECT status FROM games").fetchall() == [("lobby",)]

@@ -5,7 +5,11 @@ from __future__ import annotations
 import sqlite3
 from datetime import UTC, datetime
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bot.storage.periods import BUCKET_KEYS_SQL, cover, whole_months
+from bot.storage.timefmt import to_db
 
 FIRST = "2024-02-10T08:00:00.000000+00:00"
 LAST = "2026-05-03T20:00:00.000000+00:00"
@@ -60,3 +64,37 @@ def test_sql_names_buckets_as_the_python_side_does() -> None:
         assert (quarter,) == whole_months(starts[quarter_first], starts[quarter_first + 3])
         assert (month,) == whole_months(start, starts[index + 1])
     db.close()
+
+
+def bucket_keys_of(moment: datetime) -> set[str]:
+    return {
+        f"{moment.year:04d}",
+        f"{moment.year:04d}-Q{(moment.month + 2) // 3}",
+        f"{moment.year:04d}-{moment.month:02d}",
+    }
+
+
+moments = st.datetimes(
+    min_value=datetime(2023, 6, 1), max_value=datetime(2027, 6, 1), timezones=st.just(UTC)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    since=st.none() | moments,
+    until=st.none() | moments,
+    finished=moments,
+    history=st.tuples(moments, moments).map(sorted),
+)
+def test_every_finish_time_is_counted_once_exactly_when_inside_the_period(
+    since: datetime | None, until: datetime | None, finished: datetime, history: list[datetime]
+) -> None:
+    first, last = history
+    finished = min(max(finished, first), last)  # a game the guild actually played
+    chosen = cover(since, until, to_db(first), to_db(last))
+    stamp = to_db(finished)
+    counted = len(bucket_keys_of(finished) & set(chosen.buckets)) + sum(
+        start <= stamp < end for start, end in chosen.raw
+    )
+    inside = (since is None or finished >= since) and (until is None or finished < until)
+    assert counted == (1 if inside else 0)
