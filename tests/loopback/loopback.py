@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from collections.abc import Callable
@@ -33,6 +34,7 @@ class LoopbackDiscord:
         self.desk = InteractionDesk(self.world, self.gateway)
         self.expected_violations: set[str] = set()
         self._runner: web.AppRunner | None = None
+        self._background: set[asyncio.Task[bool]] = set()
         self.port = 0
 
     # --- lifecycle -----------------------------------------------------------------------------
@@ -98,6 +100,14 @@ class LoopbackDiscord:
 
     def commands(self, guild: GuildHandle | None = None) -> list[dict[str, Any]]:
         return self.world.commands.get(guild.id if guild else None, [])
+
+    def broadcast_soon(self, event: str, data: dict[str, Any], guild_id: int) -> None:
+        """Tell a connected bot about a change made while it runs (a new channel, member)."""
+        if self.gateway.session_for(guild_id) is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.gateway.dispatch(event, data, guild_id))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def announce_channel(self, channel: Channel) -> None:
         if channel.guild is not None:

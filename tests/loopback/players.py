@@ -70,10 +70,14 @@ class GuildHandle:
         return self.guild.id
 
     def add_text_channel(self, name: str) -> TextChannel:
-        return TextChannel(self._discord, self._discord.world.add_text_channel(self.guild, name))
+        channel = self._discord.world.add_text_channel(self.guild, name)
+        self._discord.broadcast_soon("CHANNEL_CREATE", channel.to_json(), self.guild.id)
+        return TextChannel(self._discord, channel)
 
     def add_member(self, player: Player, *, manage_guild: bool = False) -> None:
-        self._discord.world.add_member(self.guild, player.user, manage_guild=manage_guild)
+        member = self._discord.world.add_member(self.guild, player.user, manage_guild=manage_guild)
+        data = {**member.to_json(), "guild_id": str(self.guild.id)}
+        self._discord.broadcast_soon("GUILD_MEMBER_ADD", data, self.guild.id)
 
 
 class Player:
