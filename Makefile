@@ -25,6 +25,7 @@ lint: $(INSTALLED)
 bench: $(INSTALLED)
 	$(PY) bench/engine.py
 	$(PY) bench/storage.py
+	$(PY) bench/render.py
 
 clean:
 	rm -rf $(VENV) *.egg-info
