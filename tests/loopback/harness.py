@@ -163,6 +163,11 @@ class BotProcess:
                     f"python -m bot did not get ready; its stderr ends with:\n{tail}"
                 )
 
+    @property
+    def pid(self) -> int:
+        assert self._process is not None
+        return self._process.pid
+
     async def _read_stderr(self, process: asyncio.subprocess.Process) -> None:
         assert process.stderr is not None
         while line_bytes := await process.stderr.readline():

@@ -147,6 +147,7 @@ class Message:
     edited_timestamp: str | None = None
     edit_count: int = 0
     deleted: bool = False
+    created_monotonic: float = field(default_factory=time.monotonic)
     revisions: list[tuple[str, list[dict[str, Any]]]] = field(default_factory=list)
     """(content, components) of every earlier version, oldest first."""
 
