@@ -27,7 +27,7 @@ from tests.loopback.harness import BotProcess, bot_environment
 PLAYERS_PER_GAME = 4
 OPEN_CONCURRENCY = 25
 POLL_SECONDS = 0.05
-ROUND_TIMEOUT = 900.0
+ROUND_TIMEOUT = 300.0
 
 
 def percentiles(samples: list[float]) -> str:
@@ -48,6 +48,20 @@ def memory_kib(pid: int, field: str) -> int:
     return 0
 
 
+def lost_dms(table: Table) -> set[str]:
+    """Players the bot told the channel it cannot DM (closed DMs, or DMs it gave up on)."""
+    return {
+        str(p.id)
+        for p in table.players
+        for m in table.game_messages()
+        if m.content.startswith(f"{p.mention}, I can't send you DMs")
+    }
+
+
+def hand_ready(table: Table, player: Player, round_: int) -> bool:
+    return dm_for(player, 1, round_) is not None or str(player.id) in lost_dms(table)
+
+
 def dm_for(player: Player, stage: int, round_: int) -> Message | None:
     dms = player.dms()
     if not dms or turn_in(dms[-1].content) != (stage, round_):
@@ -63,16 +77,17 @@ async def wait_all(checks: list[Callable[[], object]], within: float, what: str)
     deadline = time.monotonic() + within
     while not all(check() for check in checks):
         if time.monotonic() > deadline:
-            raise TimeoutError(f"gave up waiting for {what}")
+            missing = sum(1 for check in checks if not check())
+            raise TimeoutError(f"gave up waiting for {what}: {missing} of {len(checks)} missing")
         await asyncio.sleep(POLL_SECONDS)
 
 
 async def play_round(table: Table, stage: int, round_: int) -> float:
     """Both clicks of every player, all at once; returns when the last picks were sent."""
-    hands = [(p, dm_for(p, stage, round_)) for p in table.players]
-    ready = [(p, hand) for p, hand in hands if hand is not None]
+    table.closed_dms = lost_dms(table)
+    hands = await asyncio.gather(*(table.controls(p, stage, round_) for p in table.players))
     sent = time.monotonic()
-    await table.pick_all(ready, stage, round_)
+    await table.pick_all(list(zip(table.players, hands, strict=True)), stage, round_)
     return sent
 
 
@@ -95,47 +110,53 @@ async def run(games: int, rounds: int, rest_limit: int) -> None:
         bot = BotProcess(environment, Path(workdir))
         environment_ready = time.monotonic()
         await bot.start()
-        pid = bot.pid
-        baseline = memory_kib(pid, "VmRSS")
-        print(f"bot ready in {time.monotonic() - environment_ready:.1f} s, RSS {baseline} KiB")
+        try:
+            pid = bot.pid
+            baseline = memory_kib(pid, "VmRSS")
+            print(f"bot ready in {time.monotonic() - environment_ready:.1f} s, RSS {baseline} KiB")
 
-        gate = asyncio.Semaphore(OPEN_CONCURRENCY)
+            gate = asyncio.Semaphore(OPEN_CONCURRENCY)
 
-        async def open_table(table: Table) -> None:
-            async with gate:
-                await table.open(pick_seconds=600)
+            async def open_table(table: Table) -> None:
+                async with gate:
+                    await table.open(pick_seconds=600)
 
-        started = time.monotonic()
-        await asyncio.gather(*(open_table(table) for table in tables))
-        print(f"{games} games open in {time.monotonic() - started:.1f} s")
-        opening_acks = len(discord.world.ack_latencies)
+            started = time.monotonic()
+            await asyncio.gather(*(open_table(table) for table in tables))
+            print(f"{games} games open in {time.monotonic() - started:.1f} s")
+            opening_acks = len(discord.world.ack_latencies)
 
-        reveal_latencies: list[float] = []
-        for round_ in range(1, rounds + 1):
-            await wait_all(
-                [lambda t=t, r=round_: all(dm_for(p, 1, r) for p in t.players) for t in tables],
-                ROUND_TIMEOUT,
-                f"every hand of round {round_}",
-            )
-            before = [table.round_message() for table in tables]
-            round_start = time.monotonic()
-            sent = await asyncio.gather(*(play_round(t, 1, round_) for t in tables))
-            await wait_all(
-                [
-                    lambda t=t, m=m: t.round_message() is not m
-                    for t, m in zip(tables, before, strict=True)
-                ],
-                ROUND_TIMEOUT,
-                f"every reveal of round {round_}",
-            )
-            for table, moment, old in zip(tables, sent, before, strict=True):
-                reveal = table.round_message()
-                assert reveal is not None
-                assert reveal is not old
-                reveal_latencies.append(reveal.created_monotonic - moment)
-            print(f"round {round_}: {time.monotonic() - round_start:.1f} s for {games} games")
-        peak = memory_kib(pid, "VmHWM")
-        await bot.stop()
+            reveal_latencies: list[float] = []
+            for round_ in range(1, rounds + 1):
+                await wait_all(
+                    [
+                        lambda t=t, r=round_: all(hand_ready(t, p, r) for p in t.players)
+                        for t in tables
+                    ],
+                    ROUND_TIMEOUT,
+                    f"every hand of round {round_}",
+                )
+                before = [table.round_message() for table in tables]
+                round_start = time.monotonic()
+                sent = await asyncio.gather(*(play_round(t, 1, round_) for t in tables))
+                await wait_all(
+                    [
+                        lambda t=t, m=m: t.round_message() is not m
+                        for t, m in zip(tables, before, strict=True)
+                    ],
+                    ROUND_TIMEOUT,
+                    f"every reveal of round {round_}",
+                )
+                for table, moment, old in zip(tables, sent, before, strict=True):
+                    reveal = table.round_message()
+                    assert reveal is not None
+                    assert reveal is not old
+                    reveal_latencies.append(reveal.created_monotonic - moment)
+                print(f"round {round_}: {time.monotonic() - round_start:.1f} s for {games} games")
+            peak = memory_kib(pid, "VmHWM")
+        finally:
+            await bot.stop()
+        lost = sum(len(lost_dms(table)) for table in tables)
 
     acks = discord.world.ack_latencies
     late = [v for v in discord.violations if v.kind in ("not-acknowledged", "late-acknowledgement")]
@@ -147,6 +168,7 @@ async def run(games: int, rounds: int, rest_limit: int) -> None:
     print(f"acknowledgement (rounds)   {percentiles(acks[opening_acks:])}")
     print(f"reveal                     {percentiles(reveal_latencies)}")
     print(f"interactions past 3 s      {len(late)}")
+    print(f"players the bot gave up DMing (played through Show my hand): {lost}")
     print(f"other rule violations      {len(discord.violations) - len(late)}")
     print(
         f"bot memory: baseline {baseline} KiB, peak {peak} KiB, "

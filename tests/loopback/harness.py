@@ -158,6 +158,7 @@ class BotProcess:
             )
             if waiter not in done:
                 waiter.cancel()
+                await self.kill()
                 tail = "\n".join(self.stderr_lines[-20:])
                 raise RuntimeError(
                     f"python -m bot did not get ready; its stderr ends with:\n{tail}"
