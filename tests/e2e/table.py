@@ -63,6 +63,8 @@ class Table:
     seed: int = 1
     choices: list[Choice] = field(default_factory=list)
     lobby: Message | None = None
+    patience: float = TURN_TIMEOUT
+    """How long to wait for the bot (seconds); a load test under rate limits needs more."""
     acted_on: Message | None = None
     """The round message of the last turn played: the next turn comes with a new one."""
 
@@ -94,7 +96,9 @@ class Table:
         assert self.lobby is not None
         started = await self.host.click(self.lobby, label="Start")
         assert started.ephemeral_text is None, started.ephemeral_text
-        await self.discord.wait_for(self.round_message, what="the first round message")
+        await self.discord.wait_for(
+            self.round_message, timeout=self.patience, what="the first round message"
+        )
         return self.lobby
 
     # --- what the channel shows ---------------------------------------------------------------
@@ -158,7 +162,7 @@ class Table:
             return dms[-1]
 
         return await self.discord.wait_for(
-            current_dm, timeout=TURN_TIMEOUT, what=f"{player.name}'s hand for {stage}/{round_}"
+            current_dm, timeout=self.patience, what=f"{player.name}'s hand for {stage}/{round_}"
         )
 
     # --- playing ------------------------------------------------------------------------------
@@ -171,7 +175,7 @@ class Table:
                 and self.round_message() is not self.acted_on
                 and self.round_message()
             ),
-            timeout=TURN_TIMEOUT,
+            timeout=self.patience,
             what="a turn to play",
         )
         turn = self.current_turn()
@@ -238,7 +242,7 @@ class Table:
                     self.final_message()
                     or (self.current_turn() and self.round_message() is not self.acted_on)
                 ),
-                timeout=TURN_TIMEOUT,
+                timeout=self.patience,
                 what="a turn or the end",
             )
             if self.final_message() is not None:
@@ -249,7 +253,7 @@ class Table:
             await self.play_turn()
             await self.discord.wait_for(
                 lambda b=before: self.final_message() or self.round_message() is not b,
-                timeout=TURN_TIMEOUT,
+                timeout=self.patience,
                 what="the reveal",
             )
         final = self.final_message()
