@@ -29,8 +29,9 @@ from bot.narrate import (
     round_revealed,
     stage_scored,
 )
-from bot.picture import Snapshot, board_for, fold_moves, picture_file
+from bot.picture import Snapshot, board_for, fold_moves, render_picture
 from bot.record import record_file
+from bot.retry import persist
 from bot.table import Table, card_label
 
 if TYPE_CHECKING:
@@ -316,13 +317,17 @@ class Announcer:
                 message_id
             )
             try:
-                await message.edit(content=controls.content, view=controls.view)
+                await persist(
+                    lambda: message.edit(content=controls.content, view=controls.view),
+                    f"game {table.game_id}: edit {player}'s hand",
+                )
                 return
             except discord.HTTPException:
                 scene.dm_messages.pop(player, None)
+        what = f"game {table.game_id}: DM {player}"
         try:
-            dm = await self._client.create_dm(discord.Object(int(player)))
-            sent = await dm.send(controls.content, view=controls.view)
+            dm = await persist(lambda: self._client.create_dm(discord.Object(int(player))), what)
+            sent = await persist(lambda: dm.send(controls.content, view=controls.view), what)
         except discord.Forbidden as refusal:
             if refusal.code != DMS_CLOSED and refusal.status != 403:
                 raise
@@ -362,13 +367,20 @@ class Announcer:
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(table.game_id, label=t("final.rematch", None)))
         channel = self._client.get_partial_messageable(table.channel_id)
-        record_attachment = record_file(transition.record, transition.state, over)
         try:
-            await channel.send(
-                result[:CONTENT_LIMIT], file=record_attachment, view=view, allowed_mentions=PINGS
+            await persist(
+                lambda: channel.send(
+                    result[:CONTENT_LIMIT],
+                    file=record_file(transition.record, transition.state, over),
+                    view=view,
+                    allowed_mentions=PINGS,
+                ),
+                f"game {table.game_id}: post the result",
             )
         except discord.Forbidden:
             await self._send(table.channel_id, result, mentions=PINGS, view=view)
+        except discord.HTTPException as problem:
+            log.warning("game %s: cannot post the result: %s", table.game_id, problem)
         await self._close_hands(table, transition.state)
         self.forget(table.game_id)
 
@@ -407,22 +419,28 @@ class Announcer:
     ) -> discord.Message | None:
         scene = self.scene(table.game_id)
         channel = self._client.get_partial_messageable(table.channel_id)
-        picture, words = await picture_file(board)
+        picture = await render_picture(board)
+        what = f"game {table.game_id}: post in the channel"
         if scene.can_attach:
             try:
-                return await channel.send(
-                    content, file=picture, view=view, allowed_mentions=mentions
+                return await persist(
+                    lambda: channel.send(
+                        content, file=picture.file(), view=view, allowed_mentions=mentions
+                    ),
+                    what,
                 )
             except discord.Forbidden:
                 scene.can_attach = False
-            except discord.NotFound:
-                log.warning("game %s: the channel is gone", table.game_id)
+            except discord.HTTPException as problem:
+                log.warning("%s: %s", what, problem)
                 return None
-        fallback = _fit(content, words)
+        fallback = _fit(content, picture.words)
         try:
-            return await channel.send(fallback, view=view, allowed_mentions=mentions)
+            return await persist(
+                lambda: channel.send(fallback, view=view, allowed_mentions=mentions), what
+            )
         except discord.HTTPException as problem:
-            log.warning("game %s: cannot post in the channel: %s", table.game_id, problem)
+            log.warning("%s: %s", what, problem)
             return None
 
     async def _send(
@@ -433,11 +451,13 @@ class Announcer:
         view: discord.ui.View | None = None,
     ) -> None:
         channel = self._client.get_partial_messageable(channel_id)
+        text = content[:CONTENT_LIMIT]
+        extra: dict[str, Any] = {} if view is None else {"view": view}
         try:
-            if view is None:
-                await channel.send(content[:CONTENT_LIMIT], allowed_mentions=mentions)
-            else:
-                await channel.send(content[:CONTENT_LIMIT], allowed_mentions=mentions, view=view)
+            await persist(
+                lambda: channel.send(text, allowed_mentions=mentions, **extra),
+                f"channel {channel_id}: post",
+            )
         except discord.HTTPException as problem:
             log.warning("channel %s: cannot post: %s", channel_id, problem)
 
@@ -446,7 +466,10 @@ class Announcer:
         if "content" in changes:
             changes["content"] = changes["content"][:CONTENT_LIMIT]
         try:
-            await message.edit(allowed_mentions=NO_PINGS, **changes)
+            await persist(
+                lambda: message.edit(allowed_mentions=NO_PINGS, **changes),
+                f"message {message_id}: edit",
+            )
         except discord.HTTPException as problem:
             log.warning("message %s: cannot edit: %s", message_id, problem)
 

@@ -42,6 +42,8 @@ class WhyFirstClient(discord.Client):
             intents=discord.Intents(guilds=True),
             guild_ready_timeout=settings.seconds(2.0),
             allowed_mentions=discord.AllowedMentions.none(),
+            # The bot never reads old messages back from the cache: keep none.
+            max_messages=None,
         )
         self.settings = settings
         self.tree = app_commands.CommandTree(self)

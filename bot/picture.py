@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,9 @@ from bot.render.board import Board, Figure, distinct_initials
 from bot.table import Table
 
 PICTURE_NAME = "track.png"
+# Pictures are drawn on two threads of their own: off the event loop, and without every
+# worker thread of the default pool growing its own memory arena under load.
+RENDERER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="whyfirst-render")
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,23 @@ def board_for(
     return Board(figures=tuple(figures), highlight_space=highlight, caption=caption)
 
 
-async def picture_file(board: Board, locale: Any = None) -> tuple[discord.File, str]:
-    """The PNG as an attachment (described for screen readers) and the same words as text."""
-    png = await asyncio.to_thread(render_track, board)
-    words = describe_board(board, locale)
-    return discord.File(io.BytesIO(png), filename=PICTURE_NAME, description=words[:1024]), words
+@dataclass(frozen=True)
+class Picture:
+    """A rendered track: a fresh attachment can be made from it for every attempt to send."""
+
+    png: bytes
+    words: str
+
+    def file(self) -> discord.File:
+        return discord.File(
+            io.BytesIO(self.png), filename=PICTURE_NAME, description=self.words[:1024]
+        )
+
+
+async def render_picture(board: Board, locale: Any = None) -> Picture:
+    """The PNG (drawn off the event loop) and the same positions in words."""
+    png = await asyncio.get_running_loop().run_in_executor(RENDERER, render_track, board)
+    return Picture(png, describe_board(board, locale))
 
 
 def fold_moves(start: Mapping[str, int], events: tuple[Any, ...]) -> Snapshot:

@@ -1,0 +1,38 @@
+"""Patience with Discord: a request refused for a rate limit or a server error is tried again.
+
+discord.py already waits out single 429s; under a long storm it gives up after a few tries
+and raises. A game message must not be lost to that, so the announcer tries again, slower.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import discord
+
+T = TypeVar("T")
+RETRIED_STATUSES = frozenset({429, 500, 502, 503, 504})
+ATTEMPTS = 6
+FIRST_PAUSE_SECONDS = 0.5
+LONGEST_PAUSE_SECONDS = 8.0
+
+log = logging.getLogger("whyfirst.retry")
+
+
+async def persist(make: Callable[[], Awaitable[T]], what: str) -> T:
+    """`await make()`, again after a pause when Discord is rate limiting or failing."""
+    pause = FIRST_PAUSE_SECONDS
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            return await make()
+        except discord.HTTPException as problem:
+            if problem.status not in RETRIED_STATUSES or attempt == ATTEMPTS:
+                raise
+            log.info("%s: Discord answered %s; trying again in %.1f s", what, problem.status,
+                     pause)
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, LONGEST_PAUSE_SECONDS)
+    raise AssertionError("unreachable")
