@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,7 +58,6 @@ class World:
     ack_latencies: list[float] = field(default_factory=list)
     rate_limited_responses: int = 0
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
-    _attachment_counter: itertools.count[int] = field(default_factory=itertools.count)
 
     # --- change notification -------------------------------------------------------------
 
