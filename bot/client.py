@@ -111,30 +111,12 @@ class WhyFirstClient(discord.Client):
             json.dumps({"guild": self.settings.dev_guild, "commands": payload},
                        sort_keys=True).encode()
         ).hexdigest()
-        if await self._known_commands_hash() == fingerprint:
+        if await self.storage.get_setting(COMMANDS_HASH_KEY) == fingerprint:
             log.info("slash commands unchanged; not syncing")
             return
         await self.tree.sync(guild=guild)
-        await self._remember_commands_hash(fingerprint)
+        await self.storage.set_setting(COMMANDS_HASH_KEY, fingerprint)
         log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
-
-    async def _known_commands_hash(self) -> str | None:
-        get_setting = getattr(self.storage, "get_setting", None)
-        if get_setting is not None:
-            return await get_setting(COMMANDS_HASH_KEY)  # type: ignore[no-any-return]
-        path = self._commands_hash_file()
-        return path.read_text().strip() if path.exists() else None
-
-    async def _remember_commands_hash(self, fingerprint: str) -> None:
-        set_setting = getattr(self.storage, "set_setting", None)
-        if set_setting is not None:
-            await set_setting(COMMANDS_HASH_KEY, fingerprint)
-            return
-        self._commands_hash_file().write_text(fingerprint + "\n")
-
-    def _commands_hash_file(self) -> Path:
-        # Until storage keeps bot settings, the hash lives beside the database file.
-        return Path(f"{self.settings.database}.commands-hash")
 
     async def _recover(self) -> None:
         """Pick up every open game where it was: timers re-armed from stored deadlines."""

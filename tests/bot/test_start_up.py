@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.loopback import LoopbackDiscord
-from tests.loopback.harness import bot_environment
+from tests.loopback.harness import InProcessBot, bot_environment
 
 
 async def run_bot(environment: dict[str, str], workdir: Path) -> tuple[int, str]:
@@ -44,3 +47,20 @@ async def test_a_rejected_token_says_what_to_do(loopback: LoopbackDiscord, tmp_p
     assert code == 2
     assert "Discord rejected DISCORD_TOKEN" in stderr
     assert "Traceback" not in stderr
+
+
+async def test_commands_are_synced_once_then_only_when_they_change(
+    loopback: LoopbackDiscord, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    guild = loopback.add_guild("Pub")
+    environment = bot_environment(loopback, tmp_path / "bot.sqlite3", dev_guild=guild)
+    caplog.set_level(logging.INFO, logger="whyfirst")
+    for _ in range(2):
+        bot = InProcessBot(environment)
+        await bot.start()
+        await bot.stop()
+        assert bot.errors == []
+    messages = [r.getMessage() for r in caplog.records if r.name == "whyfirst"]
+    assert sum("synced to guild" in m for m in messages) == 1
+    assert sum("unchanged" in m for m in messages) == 1
+    assert [c["name"] for c in loopback.commands(guild)] == ["whyfirst"]
