@@ -27,7 +27,7 @@ from bot.custom_ids import is_known
 from bot.deadlines import Deadlines
 from bot.game_service import GameService, pick_seconds_of
 from bot.lobby import lobby_content, lobby_view
-from bot.router import NO_PINGS, Router, refuse
+from bot.router import NO_PINGS, Router, refuse, turn_of
 from bot.settings import Settings
 from bot.standings import Standings
 
@@ -129,7 +129,7 @@ class WhyFirstClient(discord.Client):
                 continue
             state = engine.state_from_dict(record.state)
             half = self.settings.seconds(pick_seconds_of(record) / 2)
-            self.deadlines.arm_turn(record.id, state.stage, state.round, record.deadline, half)
+            self.deadlines.arm_turn(record.id, turn_of(state), record.deadline, half)
             self.announcer.scene(record.id).round_message_id = record.round_message_id
         log.info("recovered open games")
 

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 log = logging.getLogger("whyfirst.deadlines")
 
-TurnCallback = Callable[[int, int, int], Awaitable[None]]
+TurnCallback = Callable[[int, int, int, str | None], Awaitable[None]]
 GameCallback = Callable[[int], Awaitable[None]]
 
 
@@ -36,12 +36,19 @@ class Deadlines:
         self._timers: dict[int, asyncio.Task[None]] = {}
 
     def arm_turn(
-        self, game_id: int, stage: int, round_: int, deadline: datetime, half: float
+        self,
+        game_id: int,
+        turn: tuple[int, int, str | None],
+        deadline: datetime,
+        half: float,
     ) -> None:
-        """Remind `half` real seconds before `deadline`, then time the turn out."""
+        """Remind `half` real seconds before `deadline`, then time the turn out.
+
+        `turn` is (stage, round, mover): the mover only in the tactical variant's moves.
+        """
         self.cancel(game_id)
         self._timers[game_id] = asyncio.create_task(
-            self._turn(game_id, stage, round_, deadline, half), name=f"whyfirst-deadline-{game_id}"
+            self._turn(game_id, turn, deadline, half), name=f"whyfirst-deadline-{game_id}"
         )
 
     def arm_lobby(self, game_id: int, deadline: datetime) -> None:
@@ -60,15 +67,15 @@ class Deadlines:
             self.cancel(game_id)
 
     async def _turn(
-        self, game_id: int, stage: int, round_: int, deadline: datetime, half: float
+        self, game_id: int, turn: tuple[int, int, str | None], deadline: datetime, half: float
     ) -> None:
         remaining = seconds_until(deadline)
         if remaining > half:
             await asyncio.sleep(remaining - half)
-            await self._guarded(self._remind(game_id, stage, round_), game_id)
+            await self._guarded(self._remind(game_id, *turn), game_id)
         await asyncio.sleep(seconds_until(deadline))
         self._timers.pop(game_id, None)
-        await self._guarded(self._time_out(game_id, stage, round_), game_id)
+        await self._guarded(self._time_out(game_id, *turn), game_id)
 
     async def _lobby(self, game_id: int, deadline: datetime) -> None:
         await asyncio.sleep(seconds_until(deadline))

@@ -70,9 +70,7 @@ class Router:
             return
         if transition.turn_changed and record.deadline is not None:
             half = self.client.settings.seconds(pick_seconds_of(record) / 2)
-            self.client.deadlines.arm_turn(
-                game_id, state.stage, state.round, record.deadline, half
-            )
+            self.client.deadlines.arm_turn(game_id, turn_of(state), record.deadline, half)
         self._watch_for_abandonment(transition)
 
     def _watch_for_abandonment(self, transition: Transition) -> None:
@@ -106,12 +104,12 @@ class Router:
 
     # --- timers ------------------------------------------------------------------------
 
-    async def remind(self, game_id: int, stage: int, round_: int) -> None:
+    async def remind(self, game_id: int, stage: int, round_: int, mover: str | None) -> None:
         record = await self.storage.game(game_id)
         if record is None or record.status != "running" or record.state is None:
             return
         state = engine.state_from_dict(record.state)
-        if (state.stage, state.round) != (stage, round_):
+        if turn_of(state) != (stage, round_, mover):
             return
         missing = engine.public_view(state).waiting_for
         if not missing:
@@ -126,13 +124,13 @@ class Router:
         except discord.HTTPException as problem:
             log.warning("game %s: cannot remind: %s", game_id, problem)
 
-    async def time_out(self, game_id: int, stage: int, round_: int) -> None:
+    async def time_out(self, game_id: int, stage: int, round_: int, mover: str | None) -> None:
         def build(record: Any, state: engine.GameState) -> engine.Action | Refusal:
             # A timer that lost a race with the turn's last action must not time out the next
             # turn of the same round (tactical moves share stage and round).
             if record.deadline is not None and record.deadline > utc_now() + DEADLINE_SLACK:
                 return Refusal("refusal.not_due")
-            return engine.Timeout(stage, round_)
+            return engine.Timeout(stage, round_, mover)
 
         outcome = await self.client.service.act(game_id, None, build)
         if isinstance(outcome, Refusal):
@@ -396,6 +394,11 @@ class Router:
         self, interaction: discord.Interaction, metric: str, period: str, page: int
     ) -> None:
         await self.client.standings.show_page(interaction, metric, period, page, edit=True)
+
+
+def turn_of(state: engine.GameState) -> tuple[int, int, str | None]:
+    """The turn a deadline belongs to: stage, round, and the mover in tactical moves."""
+    return state.stage, state.round, engine.public_view(state).current_mover
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

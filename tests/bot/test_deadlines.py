@@ -54,3 +54,14 @@ async def test_missing_picks_are_played_and_an_idle_game_is_abandoned(pub: Pub) 
     outcome = await anne.slash(pub.games, "whyfirst status")
     assert outcome.ephemeral_text is not None
     assert "no open game" in outcome.ephemeral_text
+
+
+async def test_tactical_deadlines_choose_cards_and_move_own_figures(pub: Pub) -> None:
+    await pub.open_game(variant="tactical", pick_seconds=100)
+    await pub.discord.wait_for(
+        lambda: "abandoned" in pub.games.last_message().content, timeout=30, what="abandonment"
+    )
+    text = contents(pub)
+    assert "was chosen for them automatically" in text
+    assert "moved their own figure" in text
+    assert pub.final_message() is None
