@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
 
+import aiohttp
 import discord
 import discord.gateway
 import discord.http
@@ -13,6 +16,7 @@ import yarl
 
 from bot.client import WhyFirstClient
 from bot.settings import Settings, SettingsError, load_settings
+from bot.storage import StorageError
 
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
 TOKEN_REJECTED = (
@@ -39,6 +43,16 @@ async def serve(settings: Settings) -> None:
         await client.start(settings.token, reconnect=True)
 
 
+async def serve_until_terminated(settings: Settings) -> None:
+    """`serve`, stopped cleanly (database closed, timers cancelled) by SIGTERM or SIGINT."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.create_task(serve(settings))
+    for signal_number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signal_number, task.cancel)
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
 def configure_logging(level: str) -> None:
     logging.basicConfig(stream=sys.stderr, format=LOG_FORMAT, level=level, force=True)
 
@@ -51,10 +65,21 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level)
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve_until_terminated(settings))
     except discord.LoginFailure:
         print(TOKEN_REJECTED, file=sys.stderr)
         return 2
+    except StorageError as problem:
+        print(f"The bot cannot use its database: {problem}", file=sys.stderr)
+        return 2
+    except (aiohttp.ClientError, OSError) as problem:
+        where = settings.api_base or "Discord"
+        print(
+            f"The bot cannot reach {where} ({problem}): check the network connection"
+            " and DISCORD_API_BASE / DISCORD_GATEWAY_URL.",
+            file=sys.stderr,
+        )
+        return 1
     except KeyboardInterrupt:
         return 0
     return 0

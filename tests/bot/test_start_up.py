@@ -64,3 +64,13 @@ async def test_commands_are_synced_once_then_only_when_they_change(
     assert sum("synced to guild" in m for m in messages) == 1
     assert sum("unchanged" in m for m in messages) == 1
     assert [c["name"] for c in loopback.commands(guild)] == ["whyfirst"]
+
+
+async def test_an_unusable_database_says_so(loopback: LoopbackDiscord, tmp_path: Path) -> None:
+    database = tmp_path / "bot.sqlite3"
+    database.write_bytes(b"this is not a database" * 100)
+    environment = bot_environment(loopback, database, dev_guild=None)
+    code, stderr = await run_bot(environment, tmp_path)
+    assert code == 2
+    assert "cannot use its database" in stderr
+    assert "Traceback" not in stderr
