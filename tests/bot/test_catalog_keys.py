@@ -1,0 +1,51 @@
+"""Every sentence the bot says exists in the English catalog, refusals included."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.commands import NEEDED_PERMISSIONS
+from bot.game_service import REFUSAL_BY_CODE
+from bot.i18n import default_catalog, t
+from bot.standings import PERIODS
+from bot.storage import METRICS
+
+BOT = Path(__file__).resolve().parents[2] / "bot"
+KEY_LITERAL = re.compile(
+    r"""["']((?:refusal|hand|reveal|scoring|final|lobby|game|round|board|"""
+    r"""stats|status|rules|cancel|start|picture|variant|permission)"""
+    r"""\.[a-z_]+)["']"""
+)
+
+
+def keys_in_code() -> set[str]:
+    found: set[str] = set()
+    for module in BOT.glob("*.py"):
+        found |= set(KEY_LITERAL.findall(module.read_text()))
+    return found
+
+
+def keys_built_at_run_time() -> set[str]:
+    keys = {f"variant.{variant}" for variant in ("standard", "tactical")}
+    keys |= {f"permission.{name}" for name in NEEDED_PERMISSIONS}
+    keys |= {f"board.metric_{metric}" for metric in METRICS}
+    keys |= {f"board.period_{period}" for period in PERIODS}
+    keys |= {f"lobby.{action}" for action in ("join", "leave", "start", "cancel")}
+    return keys | set(REFUSAL_BY_CODE.values())
+
+
+@pytest.mark.parametrize("key", sorted(keys_in_code() | keys_built_at_run_time()))
+def test_the_key_is_in_the_english_catalog(key: str) -> None:
+    assert key in default_catalog().keys("en")
+
+
+def test_refusals_are_one_or_two_short_sentences() -> None:
+    refusals = [key for key in default_catalog().keys("en") if key.startswith("refusal.")]
+    assert len(refusals) >= 20
+    for key in refusals:
+        text = t(key, "en-US")
+        assert 0 < len(text) <= 160
+        assert text.count(". ") <= 1
