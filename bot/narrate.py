@@ -39,7 +39,7 @@ def move_line(table: Table, move: engine.Move, locale: Any) -> str:
 
 
 def space_name(space: int, locale: Any) -> str:
-    return t("reveal.start_space", locale) if space == engine.START else signed(space)
+    return t("reveal.start_space", locale) if space == engine.START else str(space)
 
 
 def round_revealed(table: Table, event: engine.RoundRevealed, locale: Any) -> list[str]:

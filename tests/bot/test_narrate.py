@@ -1,0 +1,60 @@
+"""The public story of a round, from engine events: plays, moves, clamps, scoring, result."""
+
+from __future__ import annotations
+
+import engine
+from bot.narrate import final_result, round_revealed, stage_scored
+from bot.table import Table
+
+ANNE, BEN = "111", "222"
+TABLE = Table(7, 1, 2, (ANNE, BEN), {ANNE: "Anne", BEN: "Ben"})
+
+
+def test_a_reveal_names_who_played_what_on_whom_and_each_move() -> None:
+    event = engine.RoundRevealed(
+        stage=1,
+        round=2,
+        plays=(
+            engine.Play(ANNE, 25, 3, BEN, automatic=False),
+            engine.Play(BEN, 28, -4, BEN, automatic=True),
+            engine.Play(engine.LEO, 6, 1, engine.LEO, automatic=False),
+        ),
+        moves=(
+            engine.Move(ANNE, 0, 0, 0, clamped=False),
+            engine.Move(BEN, 15, -1, 14, clamped=False),
+            engine.Move(engine.LEO, 16, 1, 16, clamped=True),
+        ),
+    )
+    lines = round_revealed(TABLE, event, None)
+    assert lines[0] == "**Stage 1 · Round 2 revealed**"
+    assert "<@111> played **+3** in front of <@222>." in lines
+    assert any(line.startswith("<@222> ran out of time: **-4**") for line in lines)
+    assert "Leo played **+1** on himself." in lines
+    assert "<@111> stays on START." in lines
+    assert "<@222>: 15 → 14 (-1)." in lines
+    assert "Leo: 16 → 16 (+1, stopped at the end of the track)." in lines
+
+
+def test_stage_scoring_names_the_second_space_and_everyone_on_it() -> None:
+    event = engine.StageScored(
+        stage=2,
+        space=-2,
+        points=((ANNE, -2), (BEN, -2), (engine.LEO, 0)),
+        totals=((ANNE, 4), (BEN, 1), (engine.LEO, 6)),
+    )
+    lines = stage_scored(TABLE, event, {ANNE: -2, BEN: -2, engine.LEO: 4}, None)
+    assert "The second-farthest space is **-2**." in lines
+    assert "<@111> scores -2." in lines
+    assert "<@222> scores -2." in lines
+    assert not any(line.startswith("Leo scores") for line in lines)
+    assert lines[-1] == "Totals: <@111> 4, <@222> 1, Leo 6."
+
+    nobody = engine.StageScored(stage=3, space=None, points=(), totals=event.totals)
+    assert "nobody scores" in "\n".join(stage_scored(TABLE, nobody, {}, None))
+
+
+def test_the_result_says_the_second_highest_total_wins() -> None:
+    state, _, _ = engine.settle(engine.new_game((ANNE, BEN), engine.Variant.STANDARD, seed=3))
+    over = engine.GameOver(totals=((ANNE, 8), (BEN, 3), (engine.LEO, 8)), winners=(BEN,))
+    text = "\n".join(final_result(TABLE, state, over, None))
+    assert "The winner is <@222>, with the second-highest total (3)." in text
