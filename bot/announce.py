@@ -395,6 +395,10 @@ class Announcer:
     async def ended(self, record: Any, key: str) -> None:
         """A game was cancelled or abandoned: say so, and take the buttons away."""
         table = Table.of(record)
+        worker = self._workers.get(table.game_id)
+        if worker is not None and worker is not asyncio.current_task():
+            # What was already committed is shown first, then the end.
+            await asyncio.gather(worker, return_exceptions=True)
         scene = self._scenes.get(table.game_id)
         if record.lobby_message_id and record.state is None:
             await self._edit_quietly(
@@ -405,6 +409,8 @@ class Announcer:
         message_id = (scene.round_message_id if scene else None) or record.round_message_id
         if message_id and record.state is not None:
             await self._edit_quietly(table.channel_id, message_id, view=None)
+        for channel_id, dm_id in (scene.dm_messages.values() if scene else ()):
+            await self._edit_quietly(channel_id, dm_id, content=t(key, None), view=None)
         self.forget(table.game_id)
 
     # --- sending -----------------------------------------------------------------------
