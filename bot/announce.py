@@ -140,13 +140,13 @@ class Announcer:
         highlight: int | None = None
         for event in transition.events:
             if isinstance(event, engine.RoundRevealed):
-                lines += round_revealed(table, event, None)
+                lines += round_revealed(table, event, table.locale)
             elif isinstance(event, engine.CardsRevealed):
-                lines += cards_revealed(table, event, None)
+                lines += cards_revealed(table, event, table.locale)
             elif isinstance(event, engine.FigureMoved):
-                lines += figure_moved(table, event, None)
+                lines += figure_moved(table, event, table.locale)
             elif isinstance(event, engine.StageScored):
-                lines += stage_scored(table, event, snapshot.positions, None)
+                lines += stage_scored(table, event, snapshot.positions, table.locale)
                 highlight = event.space
         return lines, snapshot, highlight
 
@@ -156,11 +156,11 @@ class Announcer:
             await self._edit_quietly(
                 table.channel_id,
                 record.lobby_message_id,
-                content=t("lobby.started", None, players=table.mentions(table.players)),
+                content=t("lobby.started", table.locale, players=table.mentions(table.players)),
                 view=None,
             )
-        intro = [t("game.begins", None, players=table.mentions(table.players),
-                   variant=t(f"variant.{transition.state.variant.value}", None))]
+        intro = [t("game.begins", table.locale, players=table.mentions(table.players),
+                   variant=t(f"variant.{transition.state.variant.value}", table.locale))]
         snapshot = Snapshot(engine.positions(transition.state), {})
         await self._post_round_message(table, transition, intro, snapshot, None, ping=True)
         await self._send_hands(table, transition)
@@ -179,7 +179,7 @@ class Announcer:
             scene.pending_edit.cancel()
             scene.pending_edit = None
         state = transition.state
-        caption = (t("picture.caption", None, stage=state.stage, round=state.round),)
+        caption = (t("picture.caption", table.locale, stage=state.stage, round=state.round),)
         board = board_for(table, snapshot, caption, highlight)
         story = "\n".join(lines)
         content = _fit(story, self._waiting_line(table, transition))
@@ -209,7 +209,8 @@ class Announcer:
                         row=index // 5,
                     )
                 )
-        view.add_item(ShowHandButton(table.game_id, label=t("round.show_hand", None), row=2))
+        label = t("round.show_hand", table.locale)
+        view.add_item(ShowHandButton(table.game_id, label=label, row=2))
         return view
 
     def _waiting_line(self, table: Table, transition: Transition) -> str:
@@ -223,7 +224,7 @@ class Announcer:
             card = dict(public.moves_left).get(public.current_mover)
             return WAITING_MARK + " " + t(
                 "round.waiting_mover",
-                None,
+                table.locale,
                 stage=public.stage,
                 round=public.round,
                 mover=table.mention(public.current_mover),
@@ -232,7 +233,7 @@ class Announcer:
             )
         return WAITING_MARK + " " + t(
             "round.waiting",
-            None,
+            table.locale,
             stage=public.stage,
             round=public.round,
             players=table.mentions(public.waiting_for),
@@ -347,7 +348,7 @@ class Announcer:
         scene.closed_dms.add(player)
         await self._send(
             table.channel_id,
-            t("hand.dms_closed", None, player=table.mention(player)),
+            t("hand.dms_closed", table.locale, player=table.mention(player)),
             mentions=PINGS,
         )
 
@@ -363,9 +364,9 @@ class Announcer:
     ) -> None:
         over = next(e for e in transition.events if isinstance(e, engine.GameOver))
         await self._post_round_message(table, transition, lines, snapshot, highlight)
-        result = "\n".join(final_result(table, transition.state, over, None))
+        result = "\n".join(final_result(table, transition.state, over, table.locale))
         view = discord.ui.View(timeout=None)
-        view.add_item(RematchButton(table.game_id, label=t("final.rematch", None)))
+        view.add_item(RematchButton(table.game_id, label=t("final.rematch", table.locale)))
         channel = self._client.get_partial_messageable(table.channel_id)
         try:
             await persist(
@@ -402,15 +403,15 @@ class Announcer:
         scene = self._scenes.get(table.game_id)
         if record.lobby_message_id and record.state is None:
             await self._edit_quietly(
-                table.channel_id, record.lobby_message_id, content=t(key, None), view=None
+                table.channel_id, record.lobby_message_id, content=t(key, table.locale), view=None
             )
         else:
-            await self._send(table.channel_id, t(key, None))
+            await self._send(table.channel_id, t(key, table.locale))
         message_id = (scene.round_message_id if scene else None) or record.round_message_id
         if message_id and record.state is not None:
             await self._edit_quietly(table.channel_id, message_id, view=None)
         for channel_id, dm_id in (scene.dm_messages.values() if scene else ()):
-            await self._edit_quietly(channel_id, dm_id, content=t(key, None), view=None)
+            await self._edit_quietly(channel_id, dm_id, content=t(key, table.locale), view=None)
         self.forget(table.game_id)
 
     # --- sending -----------------------------------------------------------------------
@@ -425,7 +426,7 @@ class Announcer:
     ) -> discord.Message | None:
         scene = self.scene(table.game_id)
         channel = self._client.get_partial_messageable(table.channel_id)
-        picture = await render_picture(board)
+        picture = await render_picture(board, table.locale)
         what = f"game {table.game_id}: post in the channel"
         if scene.can_attach:
             try:

@@ -26,6 +26,7 @@ from bot.commands import WhyFirstCommands
 from bot.custom_ids import is_known
 from bot.deadlines import Deadlines
 from bot.game_service import GameService, pick_seconds_of
+from bot.i18n import locale_name
 from bot.lobby import lobby_content, lobby_view
 from bot.router import NO_PINGS, Router, refuse, turn_of
 from bot.settings import Settings
@@ -193,6 +194,7 @@ class WhyFirstClient(discord.Client):
                 interaction.user.display_name,
                 variant,
                 pick_seconds,
+                locale_name(interaction.guild_locale),
             )
         except store.ChannelBusy:
             await refuse(interaction, "refusal.channel_busy")
@@ -205,7 +207,7 @@ class WhyFirstClient(discord.Client):
             except store.GameConflict as problem:
                 log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
         callback = await interaction.response.send_message(
-            lobby_content(record), view=lobby_view(record.id), allowed_mentions=NO_PINGS
+            lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
         )
         message_id = getattr(callback.resource, "id", None) or callback.message_id
         if message_id is not None:

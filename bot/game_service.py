@@ -141,6 +141,7 @@ class GameService:
         host_name: str,
         variant: engine.Variant,
         pick_seconds: int,
+        locale: str | None = None,
     ) -> Any:
         """A new lobby with the host seated; raises storage.ChannelBusy."""
         return await self._storage.create_game(
@@ -149,7 +150,7 @@ class GameService:
             host_id=host_id,
             host_name=host_name,
             variant=variant.value,
-            options={"pick_seconds": pick_seconds},
+            options={"pick_seconds": pick_seconds, "locale": locale},
             seed=secrets.randbits(63),
             now=self._clock(),
             lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),

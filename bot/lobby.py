@@ -11,8 +11,9 @@ from bot.i18n import t
 from bot.table import Table
 
 
-def lobby_content(record: Any, locale: Any = None) -> str:
+def lobby_content(record: Any) -> str:
     table = Table.of(record)
+    locale = table.locale
     seats = "\n".join(
         t("lobby.seat", locale, number=index + 1, player=table.mention(player))
         for index, player in enumerate(table.players)
@@ -34,7 +35,8 @@ def lobby_content(record: Any, locale: Any = None) -> str:
     )
 
 
-def lobby_view(game_id: int, locale: Any = None) -> discord.ui.View:
+def lobby_view(record: Any) -> discord.ui.View:
+    game_id, locale = int(record.id), Table.of(record).locale
     view = discord.ui.View(timeout=None)
     styles = {
         "join": discord.ButtonStyle.success,

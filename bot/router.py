@@ -118,7 +118,7 @@ class Router:
         channel = self.client.get_partial_messageable(table.channel_id)
         try:
             await channel.send(
-                t("round.reminder", None, players=table.mentions(missing)),
+                t("round.reminder", table.locale, players=table.mentions(missing)),
                 allowed_mentions=PINGS,
             )
         except discord.HTTPException as problem:
@@ -180,7 +180,7 @@ class Router:
             return
         self.touch_lobby(record.id)
         await interaction.response.edit_message(
-            content=lobby_content(record), view=lobby_view(record.id), allowed_mentions=NO_PINGS
+            content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
         )
 
     async def _leave(self, interaction: discord.Interaction, record: Any) -> None:
@@ -198,7 +198,7 @@ class Router:
             return
         self.touch_lobby(record.id)
         await interaction.response.edit_message(
-            content=lobby_content(record), view=lobby_view(record.id), allowed_mentions=NO_PINGS
+            content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
         )
 
     async def _start(self, interaction: discord.Interaction, record: Any) -> None:

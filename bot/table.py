@@ -19,6 +19,7 @@ class Table:
     channel_id: int
     players: tuple[str, ...]
     names: dict[str, str]
+    locale: str | None = None  # the server's language, for public messages
 
     @classmethod
     def of(cls, record: Any) -> Table:
@@ -29,6 +30,7 @@ class Table:
             channel_id=int(record.channel_id),
             players=tuple(str(seat.user_id) for seat in seats),
             names={str(seat.user_id): seat.display_name for seat in seats},
+            locale=(record.options or {}).get("locale"),
         )
 
     def name(self, figure: str) -> str:
