@@ -91,6 +91,7 @@ class Router:
     def _forget(self, game_id: int) -> None:
         self._idle_rounds.pop(game_id, None)
         self._human_in_round.pop(game_id, None)
+        self.client.service.forget(game_id)
 
     async def end_game(self, game_id: int, status: str, key: str) -> bool:
         record = await self.client.service.end(game_id, status)
