@@ -17,6 +17,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -192,8 +193,11 @@ async def run(games: int, rounds: int, rest_limit: int, validate: bool) -> None:
         f"bot memory: baseline {baseline} KiB, peak {peak} KiB, "
         f"{(peak - baseline) / games:.1f} KiB per running game"
     )
-    if bot.errors:
-        print(f"bot ERROR lines: {len(bot.errors)}; first: {bot.errors[0]}")
+    noisy = Counter(
+        line[:90] for line in bot.stderr_lines if line.startswith(("WARNING", "ERROR", "CRITICAL"))
+    )
+    for line, count in noisy.most_common(5):
+        print(f"bot stderr x{count}: {line}")
     await discord.stop()
 
 
