@@ -18,7 +18,8 @@ from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-OPENAPI_PATH = Path("/work/shared/discord/openapi.json")
+# The project's shared/ folder stands beside the repository (in the workspace and in CI).
+OPENAPI_PATH = Path(__file__).resolve().parents[3] / "shared" / "discord" / "openapi.json"
 DOCUMENT_URI = "urn:discord:openapi"
 
 
