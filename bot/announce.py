@@ -42,7 +42,6 @@ log = logging.getLogger("whyfirst.announce")
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 WAITING_MARK = "⏳"
-DMS_CLOSED = 50007
 CONTENT_LIMIT = 2000
 
 
@@ -329,14 +328,19 @@ class Announcer:
         try:
             dm = await persist(lambda: self._client.create_dm(discord.Object(int(player))), what)
             sent = await persist(lambda: dm.send(controls.content, view=controls.view), what)
-        except discord.Forbidden as refusal:
-            if refusal.code != DMS_CLOSED and refusal.status != 403:
-                raise
+        except discord.Forbidden:
+            # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
             await self._dms_closed(table, player)
             return
         except discord.HTTPException as problem:
+            # Discord kept failing after our retries: the DMs may well be open, so say only
+            # that this hand did not arrive, and try the DM again next stage.
             log.warning("game %s: DM to %s failed: %s", table.game_id, player, problem)
-            await self._dms_closed(table, player)
+            await self._send(
+                table.channel_id,
+                t("hand.dm_failed", table.locale, player=table.mention(player)),
+                mentions=PINGS,
+            )
             return
         scene.closed_dms.discard(player)
         scene.dm_messages[player] = (dm.id, sent.id)
