@@ -339,6 +339,11 @@ class Router:
             return
         if not _is_private(interaction):
             return
+        if interaction.guild_id is None and _ends_stage(outcome):
+            # The announcer sends the next stage's hand in a new DM: this one keeps no buttons,
+            # so the player never sees two live hands.
+            await _strip_buttons(interaction, game_id, player)
+            return
         controls = hand_controls(
             outcome.state,
             Table.of(outcome.record),
@@ -400,6 +405,20 @@ class Router:
 def turn_of(state: engine.GameState) -> tuple[int, int, str | None]:
     """The turn a deadline belongs to: stage, round, and the mover in tactical moves."""
     return state.stage, state.round, engine.public_view(state).current_mover
+
+
+def _ends_stage(transition: Transition) -> bool:
+    before, state = transition.before, transition.state
+    return state.phase == engine.Phase.FINISHED or (
+        before is not None and before.stage != state.stage
+    )
+
+
+async def _strip_buttons(interaction: discord.Interaction, game_id: int, player: str) -> None:
+    try:
+        await interaction.edit_original_response(view=None)
+    except discord.HTTPException as problem:
+        log.info("game %s: could not retire %s's controls: %s", game_id, player, problem)
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

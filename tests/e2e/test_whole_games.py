@@ -6,7 +6,7 @@ import pytest
 
 from tests.e2e.results import announced_totals, announced_winners, recorded_plays, replay
 from tests.e2e.server import Server
-from tests.e2e.table import Table
+from tests.e2e.table import Table, enabled
 
 LONG_PICKS = {"pick_seconds": 600}
 
@@ -46,3 +46,9 @@ async def test_a_whole_game_replays_to_what_the_bot_announced(
     if len(names) == 2:
         assert "Leo" in announced_totals(final)
     assert [b["label"] for b in final.buttons()] == ["Rematch"]
+
+    def live_hands() -> list[str]:
+        return [p.name for p in table.players for dm in p.dms() if enabled(dm.buttons())]
+
+    # Each stage's DM loses its buttons when the stage ends: never two live hands at once.
+    await server.discord.wait_for(lambda: not live_hands(), what="every DM hand retired")
