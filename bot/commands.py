@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
 Metric = Literal["wins", "win_rate", "points"]
-Period = Literal["all", "week", "month", "year"]
+Period = Literal["all", "week", "month", "season", "year"]
 
 
 def missing_permissions(permissions: discord.Permissions) -> list[str]:

@@ -17,17 +17,22 @@ if TYPE_CHECKING:
 
 PAGE_SIZE = 10
 MIN_GAMES_FOR_RATE = 3
-PERIODS: dict[str, timedelta | None] = {
-    "all": None,
-    "week": timedelta(days=7),
-    "month": timedelta(days=30),
-    "year": timedelta(days=365),
-}
+PERIODS = ("all", "week", "month", "season", "year")
 
 
 def since_for(period: str, now: datetime) -> datetime | None:
-    span = PERIODS.get(period)
-    return now - span if span else None
+    """Where a period starts. Month, season (a calendar quarter) and year are calendar
+    periods, which the storage answers from per-period sums; week is the last 7 days."""
+    if period == "week":
+        return now - timedelta(days=7)
+    start_of_day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if period == "month":
+        return start_of_day.replace(day=1)
+    if period == "season":
+        return start_of_day.replace(month=(now.month - 1) // 3 * 3 + 1, day=1)
+    if period == "year":
+        return start_of_day.replace(month=1, day=1)
+    return None
 
 
 class Standings:
