@@ -49,7 +49,14 @@ async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, No
         await report_failure(interaction, error)
 
 
+UNKNOWN_INTERACTION = 10062
+
+
 async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        # Discord no longer accepts an answer (it came too late): nobody can be told.
+        log.warning("an interaction expired before it was answered")
+        return
     if isinstance(error, StorageError):
         log.error("the database failed: %s", error)
         key = "refusal.database"
