@@ -22,6 +22,7 @@ import engine
 from bot import storage as store
 from bot.announce import Announcer
 from bot.buttons import ALL_BUTTONS, report_failure
+from bot.command_text import CatalogTranslator
 from bot.commands import WhyFirstCommands
 from bot.custom_ids import is_known
 from bot.deadlines import Deadlines
@@ -107,7 +108,13 @@ class WhyFirstClient(discord.Client):
         guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        # The hash covers every language's text, so a new translation is synced too.
+        translator = CatalogTranslator()
+        await self.tree.set_translator(translator)
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands(guild=guild)
+        ]
         fingerprint = hashlib.sha256(
             json.dumps({"guild": self.settings.dev_guild, "commands": payload},
                        sort_keys=True).encode()

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.command_text import described
 from bot.i18n import t
 from bot.router import refuse
 from bot.settings import DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
@@ -28,13 +29,15 @@ def missing_permissions(permissions: discord.Permissions) -> list[str]:
 @app_commands.guild_only()
 class WhyFirstCommands(app_commands.Group):
     def __init__(self, client: WhyFirstClient) -> None:
-        super().__init__(name="whyfirst", description="Why First? — the race where second wins")
+        super().__init__(name="whyfirst", description=described("commands.group"))
         self.client = client
 
-    @app_commands.command(name="start", description="Open a game of Why First? in this channel")
+    @app_commands.command(name="start", description=described("commands.start"))
     @app_commands.describe(
-        variant="standard (default) or tactical",
-        pick_seconds=f"Seconds to pick each round ({MIN_PICK_SECONDS}-{MAX_PICK_SECONDS})",
+        variant=described("commands.start_variant"),
+        pick_seconds=described(
+            "commands.start_pick_seconds", low=MIN_PICK_SECONDS, high=MAX_PICK_SECONDS
+        ),
     )
     async def start(
         self,
@@ -51,14 +54,14 @@ class WhyFirstCommands(app_commands.Group):
             return
         await self.client.open_lobby(interaction, engine.Variant(variant), pick_seconds)
 
-    @app_commands.command(name="hand", description="Show your hand and controls again")
+    @app_commands.command(name="hand", description=described("commands.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         record = await self._game_here(interaction)
         if record is None:
             return
         await self.client.router.show_hand(interaction, record.id)
 
-    @app_commands.command(name="status", description="Show the game in this channel")
+    @app_commands.command(name="status", description=described("commands.status"))
     async def status(self, interaction: discord.Interaction) -> None:
         record = await self._game_here(interaction)
         if record is None:
@@ -83,19 +86,22 @@ class WhyFirstCommands(app_commands.Group):
             )
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="cancel", description="End the game in this channel")
+    @app_commands.command(name="cancel", description=described("commands.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
         record = await self._game_here(interaction)
         if record is None:
             return
         await self.client.router.cancel(interaction, record)
 
-    @app_commands.command(name="rules", description="How to play Why First?")
+    @app_commands.command(name="rules", description=described("commands.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(t("rules.text", interaction.locale), ephemeral=True)
 
-    @app_commands.command(name="leaderboard", description="This server's standings")
-    @app_commands.describe(metric="Rank by wins, win rate or points", period="Which games count")
+    @app_commands.command(name="leaderboard", description=described("commands.leaderboard"))
+    @app_commands.describe(
+        metric=described("commands.leaderboard_metric"),
+        period=described("commands.leaderboard_period"),
+    )
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -104,8 +110,8 @@ class WhyFirstCommands(app_commands.Group):
     ) -> None:
         await self.client.standings.show_page(interaction, metric, period, 0, edit=False)
 
-    @app_commands.command(name="stats", description="One player's figures in this server")
-    @app_commands.describe(member="Whose figures (default: yours)")
+    @app_commands.command(name="stats", description=described("commands.stats"))
+    @app_commands.describe(member=described("commands.stats_member"))
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:

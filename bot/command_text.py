@@ -1,0 +1,41 @@
+"""Slash command descriptions from the message catalog, in every language it has.
+
+Descriptions are written with `described(key)`: the English sentence, tagged with its catalog
+key, which `CatalogTranslator` looks up in the other catalog files when the command tree is
+synced, so Discord shows each user the commands in their own language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import Catalog, candidate_locales, default_catalog, t
+
+
+def described(key: str, **values: object) -> app_commands.locale_str:
+    return app_commands.locale_str(t(key, **values), key=key, values=values)
+
+
+class CatalogTranslator(app_commands.Translator):
+    def __init__(self, catalog: Catalog | None = None) -> None:
+        self._catalog = catalog or default_catalog()
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        if key is None:
+            return None
+        values: dict[str, Any] = string.extras.get("values", {})
+        catalog = self._catalog
+        # English is the command's own text: only other languages are translations.
+        for candidate in candidate_locales(str(locale))[:-1]:
+            if key in catalog.keys(candidate):
+                return catalog.text(key, candidate, **values)
+        return None

@@ -1,0 +1,48 @@
+"""Slash command descriptions come from the catalog, translated where a catalog file exists."""
+
+import shutil
+from pathlib import Path
+
+import discord
+from discord import app_commands
+
+from bot.command_text import CatalogTranslator, described
+from bot.commands import WhyFirstCommands
+from bot.i18n import Catalog
+
+CATALOGS = Path(__file__).parents[2] / "bot" / "locales"
+
+
+def english_catalog_in(folder: Path) -> Catalog:
+    shutil.copy(CATALOGS / "en.toml", folder / "en.toml")
+    return Catalog(folder)
+
+
+async def test_a_description_is_shown_in_the_users_language_when_a_catalog_has_it(
+    tmp_path: Path,
+) -> None:
+    catalog = english_catalog_in(tmp_path)
+    (tmp_path / "fr.toml").write_text(
+        '[commands]\nstart_pick_seconds = "Secondes par manche ({low}-{high})"\n', "utf-8"
+    )
+    translator = CatalogTranslator(catalog)
+    text = described("commands.start_pick_seconds", low=20, high=600)
+    assert str(text) == "Seconds to pick each round (20-600)"
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.other, None
+    )
+    assert await translator.translate(text, discord.Locale.french, context) == (
+        "Secondes par manche (20-600)"
+    )
+    assert await translator.translate(text, discord.Locale.german, context) is None
+    assert await translator.translate(text, discord.Locale.american_english, context) is None
+
+
+def test_every_command_is_described_from_the_english_catalog() -> None:
+    group = WhyFirstCommands(client=None)  # type: ignore[arg-type]
+    english = Catalog(CATALOGS)
+    descriptions = {command.name: command.description for command in group.commands}
+    assert descriptions == {
+        name: english.text(f"commands.{name}")
+        for name in ("start", "hand", "status", "cancel", "rules", "leaderboard", "stats")
+    }
