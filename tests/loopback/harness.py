@@ -176,6 +176,11 @@ class BotProcess:
             self.stderr_lines.append(line)
             if line.startswith(("ERROR", "CRITICAL")):
                 self.errors.append(line)
+            elif self.errors and line.startswith((" ", "Traceback", "During handling")):
+                # The traceback under an error belongs to it: the failing test shows it whole.
+                self.errors[-1] += "\n" + line
+            elif self.errors and line and not line.split(" ", 1)[0].isupper():
+                self.errors[-1] += "\n" + line
             if READY_LINE in line:
                 self._ready.set()
 
