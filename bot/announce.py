@@ -89,6 +89,10 @@ class Announcer:
             if not self._queues.get(game_id):
                 self._queues.pop(game_id, None)
 
+    @property
+    def busy(self) -> bool:
+        return bool(self._workers)
+
     async def idle(self) -> None:
         """Wait until every queued transition has been shown (used at shutdown and by tests)."""
         while self._workers:

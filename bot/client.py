@@ -76,7 +76,18 @@ class WhyFirstClient(discord.Client):
         """Run `work` in the background, keeping a reference until it ends."""
         task = asyncio.create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._background_done)
+
+    def _background_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background work failed", exc_info=task.exception())
+
+    async def _background_settled(self) -> None:
+        """Wait until no background work or announcement is left (new ones included)."""
+        while self._tasks or self.announcer.busy:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+            await self.announcer.idle()
 
     # --- life cycle --------------------------------------------------------------------
 
@@ -96,7 +107,9 @@ class WhyFirstClient(discord.Client):
     async def close(self) -> None:
         self.deadlines.cancel_all()
         try:
-            await asyncio.wait_for(self.announcer.idle(), timeout=5)
+            # Finish what was committed (reveals, an abandoned game's notice) before the
+            # connection closes under it.
+            await asyncio.wait_for(self._background_settled(), timeout=5)
         except (TimeoutError, Exception):
             log.info("closing with announcements still pending")
         await super().close()
@@ -136,6 +149,7 @@ class WhyFirstClient(discord.Client):
             if record.state is None or record.deadline is None:
                 continue
             state = engine.state_from_dict(record.state)
+            self.router.resume_watch(record.id, state, await self.storage.action_log(record.id))
             half = self.settings.seconds(pick_seconds_of(record) / 2)
             self.deadlines.arm_turn(record.id, turn_of(state), record.deadline, half)
             self.announcer.scene(record.id).round_message_id = record.round_message_id

@@ -88,6 +88,25 @@ class Router:
         if idle >= engine.ROUNDS:
             self.client.spawn(self.end_game(game_id, "abandoned", "game.abandoned"))
 
+    def resume_watch(
+        self, game_id: int, state: engine.GameState, entries: list[dict[str, Any]]
+    ) -> None:
+        """After a restart: the rounds in a row that nobody played, counted from the log."""
+        human_by_turn: dict[tuple[int, int], bool] = {}
+        for entry in entries:
+            action = entry["action"]
+            if "round" not in action:  # a deal
+                continue
+            turn = (action["stage"], action["round"])
+            human_by_turn[turn] = human_by_turn.get(turn, False) or entry["actor_id"] is not None
+        self._human_in_round[game_id] = human_by_turn.pop((state.stage, state.round), False)
+        idle = 0
+        for human in reversed(human_by_turn.values()):
+            if human:
+                break
+            idle += 1
+        self._idle_rounds[game_id] = idle
+
     def _forget(self, game_id: int) -> None:
         self._idle_rounds.pop(game_id, None)
         self._human_in_round.pop(game_id, None)

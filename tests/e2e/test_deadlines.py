@@ -50,3 +50,31 @@ async def test_a_missed_deadline_plays_on_the_latecomer_and_idle_games_are_aband
     )
     assert stored_games(server.workdir / "whyfirst.sqlite3")[-1][1] == "abandoned"
     assert table.final_message() is None
+
+
+async def test_rounds_nobody_played_before_a_restart_still_count_towards_abandonment(
+    server: Server,
+) -> None:
+    bot = await server.start_bot_process(time_scale=FAST_CLOCK)
+    table = Table(server.discord, server.games, server.players("Anne", "Ben"))
+    await table.open(pick_seconds=PICK_SECONDS)
+
+    def reveals() -> list[str]:
+        return [m.content for m in table.game_messages() if " revealed" in m.content]
+
+    await server.discord.wait_for(
+        lambda: any("Stage 1 · Round 3 revealed" in text for text in reveals()),
+        timeout=30,
+        what="three rounds nobody played",
+    )
+    await bot.kill()
+    await bot.start()
+
+    await server.discord.wait_for(
+        lambda: any(m.content == ABANDONED for m in table.game_messages()),
+        timeout=30,
+        what="the game to be abandoned",
+    )
+    # Abandoned at the end of stage 1, as without the restart: no round of stage 2 was played.
+    assert not [text for text in reveals() if "Stage 2 · Round" in text.split(" revealed")[0]]
+    assert stored_games(server.workdir / "whyfirst.sqlite3")[-1][1] == "abandoned"
