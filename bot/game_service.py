@@ -255,7 +255,7 @@ class GameService:
             actions=[engine.action_to_dict(action) for action in actions],
             state=engine.state_to_dict(state),
             status="finished" if finished else None,
-            stage_points=stage_points(before, events),
+            stage_points=stage_points(events),
             results=results(events),
             now=self._clock(),
             **extra,
@@ -296,27 +296,15 @@ def _seat_order(seat: Any) -> int:
     return int(seat.seat)
 
 
-def stage_points(before: engine.GameState, events: tuple[Any, ...]) -> list[Any]:
+def stage_points(events: tuple[Any, ...]) -> list[Any]:
     """Per-stage points of the players, with whether they stood on the scoring space."""
-    where = dict(engine.positions(before))
-    rows: list[Any] = []
-    for event in events:
-        if isinstance(event, engine.RoundRevealed):
-            where.update({move.figure: move.end for move in event.moves})
-        elif isinstance(event, engine.FigureMoved):
-            where[event.move.figure] = event.move.end
-        elif isinstance(event, engine.StageScored):
-            points = dict(event.points)
-            for figure in where:
-                if figure == engine.LEO:
-                    continue
-                reached = event.space is not None and where[figure] == event.space
-                rows.append(
-                    store.StagePoints(int(figure), event.stage, points.get(figure, 0), reached)
-                )
-        elif isinstance(event, engine.StageDealt):
-            where = {figure: engine.START for figure in where}
-    return rows
+    return [
+        store.StagePoints(int(figure), event.stage, points, figure in event.scorers)
+        for event in events
+        if isinstance(event, engine.StageScored)
+        for figure, points in event.points
+        if figure != engine.LEO
+    ]
 
 
 def results(events: tuple[Any, ...]) -> list[Any]:

@@ -74,12 +74,14 @@ class FigureMoved:
 
 @dataclass(frozen=True, slots=True)
 class StageScored:
-    """`space` is the second-farthest occupied space, None when all figures share one."""
+    """`space` is the second-farthest occupied space, None when all figures share one;
+    `scorers` are the figures standing on it (START scores 0 but they still stood there)."""
 
     stage: int
     space: int | None
     points: tuple[tuple[str, int], ...]
     totals: tuple[tuple[str, int], ...]
+    scorers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,7 +93,10 @@ def end_round(
     stage_points = (*state.stage_points, points)
     sums = [sum(column) for column in zip(*stage_points, strict=True)]
     total_pairs = tuple(zip(names, sums, strict=True))
-    scored = StageScored(state.stage, space, tuple(zip(names, points, strict=True)), total_pairs)
+    scorers = tuple(name for name, at in zip(names, new_positions, strict=True) if at == space)
+    scored = StageScored(
+        state.stage, space, tuple(zip(names, points, strict=True)), total_pairs, scorers
+    )
     if state.stage == STAGES:
         winners = tuple(names[index] for index in winner_indexes(sums))
         finished = GameState(

@@ -128,6 +128,9 @@ def test_only_the_second_farthest_space_scores_and_the_second_total_wins(
         assert dict(scoring.points) == {
             name: (at if at == space else 0) for name, at in zip(names, spaces, strict=True)
         }
+        assert scoring.scorers == tuple(
+            name for name, at in zip(names, spaces, strict=True) if at == space
+        )
     over = game.events[-1]
     assert isinstance(over, GameOver)
     totals = dict(over.totals)

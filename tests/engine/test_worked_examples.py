@@ -75,6 +75,7 @@ def test_a_move_past_the_end_of_the_track_stops_on_16_and_the_stage_scores() -> 
     scored = next(e for e in events if isinstance(e, StageScored))
     assert scored.space == 2
     assert scored.points == (("Anne", 0), ("Ben", 0), ("Chris", 2))
+    assert scored.scorers == ("Chris",)
     assert engine.totals(game.state) == {"Anne": 0, "Ben": 0, "Chris": 2}
 
 
