@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 RGB = tuple[int, int, int]
 
 # Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermillion; seat 0 first.
@@ -47,7 +49,23 @@ KEY_COLOURS: tuple[RGB, ...] = (
     CELL_BORDER,
     START_FILL,
     BLACK,
+    FRAME,
 )
+
+# Every (ink, paper) pair the picture writes text with. Antialiased letters blend the two, so
+# the PNG palette spends its spare entries on these blends (see ``png_palette``). Text in a
+# colour missing here is still drawn, with its edges mapped to the nearest palette entry.
+TEXT_ON_PAPER: tuple[tuple[RGB, RGB], ...] = (
+    (INK, BACKGROUND),
+    (MUTED_INK, BACKGROUND),
+    (INK, CELL_NEGATIVE),
+    (INK, CELL_POSITIVE),
+    (START_INK, START_FILL),
+    (HIGHLIGHT_TEXT, HIGHLIGHT_BAND),
+    (WHITE, HIGHLIGHT_TEXT),
+)
+# Most of the picture's letters are dark ink on the background: their edges get finer steps.
+FREQUENT_TEXT: tuple[tuple[RGB, RGB], ...] = ((INK, BACKGROUND), (MUTED_INK, BACKGROUND))
 
 # Pillow maps a colour to a palette entry through a cache of 4x4x4 colour cells, judged at
 # the cell's corner. An entry farther than this from every key colour can never win a key
@@ -62,7 +80,7 @@ def near_key_colour(colour: RGB) -> bool:
 
 
 def colour_distance(first: RGB, second: RGB) -> float:
-    return sum((a - b) ** 2 for a, b in zip(first, second, strict=True)) ** 0.5
+    return math.dist(first, second)
 
 
 def figure_colour(colour: int | None) -> RGB:
