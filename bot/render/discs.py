@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from PIL import ImageDraw
-
 from bot.render import palette
 from bot.render.board import Figure
-from bot.render.fonts import font
+from bot.render.canvas import Canvas
 from bot.render.geometry import Point
 from bot.render.labels import figure_initial
 
 
-def draw_disc(
-    draw: ImageDraw.ImageDraw, center: Point, radius: int, figure: Figure, text_size: int
-) -> None:
+def draw_disc(canvas: Canvas, center: Point, radius: int, figure: Figure, text_size: int) -> None:
     x, y = center
     fill = palette.figure_colour(figure.colour)
-    draw.ellipse(
+    canvas.draw.ellipse(
         (x - radius, y - radius, x + radius, y + radius),
         fill=fill,
         outline=palette.DISC_OUTLINE,
@@ -25,13 +21,6 @@ def draw_disc(
     ink = palette.initial_ink(fill)
     initial = figure_initial(figure)
     single = len(initial) == 1
-    draw.text(
-        (x, y + 1),
-        initial,
-        font=font(text_size if single else text_size - 4),
-        fill=ink,
-        anchor="mm",
-        # A stroke in the text's own colour makes a bold letter from the regular font.
-        stroke_width=1 if single else 0,
-        stroke_fill=ink,
+    canvas.text(
+        (x, y + 1), initial, text_size if single else text_size - 4, ink, anchor="mm", bold=single
     )

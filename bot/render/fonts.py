@@ -6,6 +6,7 @@ A FreeType face is not safe to share between threads, and the bot renders in wor
 from __future__ import annotations
 
 import threading
+from functools import lru_cache
 
 from PIL import ImageFont
 
@@ -29,11 +30,16 @@ def font(size: int) -> Font:
     return cache[size]
 
 
+@lru_cache(maxsize=2048)
+def text_length(text: str, size: int) -> float:
+    """How many pixels ``text`` advances at ``size`` (the same in every thread)."""
+    return font(size).getlength(text)
+
+
 def fit(text: str, size: int, width: float) -> str:
     """``text`` shortened with an ellipsis until it is at most ``width`` pixels long."""
-    measure = font(size).getlength
-    if measure(text) <= width:
+    if text_length(text, size) <= width:
         return text
-    while text and measure(text + "…") > width:
+    while text and text_length(text + "…", size) > width:
         text = text[:-1]
     return text + "…"

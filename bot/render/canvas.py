@@ -1,0 +1,93 @@
+"""The image being drawn, with text stamped from cached masks.
+
+Rasterising text is the dearest part of drawing the picture, and the same words come back in
+every picture (space numbers, captions, names, "+3"). Each text is rasterised once, as a mask,
+and pasted in its colour after that: the very pixels ``ImageDraw.text`` would give, because
+Pillow blends a pasted colour through a mask exactly as it blends text.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render.fonts import font
+from bot.render.palette import RGB
+
+# Distinct texts kept (a mask is a few KB): enough for the words of many games at once.
+STAMP_CACHE_SIZE = 1024
+_MARGIN = 3
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """A text's coverage mask, and where its top left goes relative to the text's anchor."""
+
+    mask: Image.Image
+    offset_x: int
+    offset_y: int
+
+
+@dataclass(frozen=True)
+class Canvas:
+    """An RGB image, its shapes drawn through ``draw``, its text through ``text``."""
+
+    image: Image.Image
+    draw: ImageDraw.ImageDraw
+
+    @classmethod
+    def new(cls, size: tuple[int, int], background: RGB) -> Canvas:
+        image = Image.new("RGB", size, background)
+        return cls(image, ImageDraw.Draw(image))
+
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int,
+        fill: RGB,
+        anchor: str | None = None,
+        bold: bool = False,
+    ) -> None:
+        """Like ``ImageDraw.text``; ``bold`` adds a stroke of one pixel in the text's colour.
+
+        ``xy`` must not be negative (Pillow splits it into whole pixels and a fraction).
+        """
+        x_fraction, x_whole = math.modf(xy[0])
+        y_fraction, y_whole = math.modf(xy[1])
+        stamp = text_stamp(text, size, anchor, bold, x_fraction, y_fraction)
+        if stamp is not None:
+            position = (int(x_whole) + stamp.offset_x, int(y_whole) + stamp.offset_y)
+            self.image.paste(fill, position, stamp.mask)
+
+
+@lru_cache(maxsize=STAMP_CACHE_SIZE)
+def text_stamp(
+    text: str, size: int, anchor: str | None, bold: bool, x_fraction: float, y_fraction: float
+) -> Stamp | None:
+    """The mask ``ImageDraw.text`` would blend in, drawn at the same sub-pixel position.
+
+    Shared between threads: a mask is only ever read after it is made.
+    """
+    typeface = font(size)
+    stroke = 1 if bold else 0
+    left, top, right, bottom = typeface.getbbox(text, anchor=anchor, stroke_width=stroke)
+    origin_x, origin_y = _MARGIN - int(left), _MARGIN - int(top)
+    canvas_size = (int(right - left) + 2 * _MARGIN, int(bottom - top) + 2 * _MARGIN)
+    mask = Image.new("L", canvas_size, 0)
+    ImageDraw.Draw(mask).text(
+        (origin_x + x_fraction, origin_y + y_fraction),
+        text,
+        fill=255,
+        font=typeface,
+        anchor=anchor,
+        stroke_width=stroke,
+        stroke_fill=255,
+    )
+    inked = mask.getbbox()
+    if inked is None:
+        return None
+    return Stamp(mask.crop(inked), inked[0] - origin_x, inked[1] - origin_y)
