@@ -75,8 +75,9 @@ def text_stamp(
     typeface = font(size)
     stroke = 1 if bold else 0
     left, top, right, bottom = typeface.getbbox(text, anchor=anchor, stroke_width=stroke)
-    origin_x, origin_y = _MARGIN - int(left), _MARGIN - int(top)
-    canvas_size = (int(right - left) + 2 * _MARGIN, int(bottom - top) + 2 * _MARGIN)
+    # The origin stays positive: Pillow truncates it towards zero, as it does the real one.
+    origin_x, origin_y = _MARGIN - min(int(left), 0), _MARGIN - min(int(top), 0)
+    canvas_size = (origin_x + int(right) + _MARGIN, origin_y + int(bottom) + _MARGIN)
     mask = Image.new("L", canvas_size, 0)
     ImageDraw.Draw(mask).text(
         (origin_x + x_fraction, origin_y + y_fraction),
