@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import threading
 
 from PIL import Image
 
@@ -12,13 +13,27 @@ from bot.render.png_palette import palette_bytes
 # would save a tenth of the bytes for six times the time.
 COMPRESS_LEVEL = 6
 
+_local = threading.local()
+
 
 def encode_png(image: Image.Image) -> bytes:
     """PNG with the fixed palette: key colours stay exact, text edges keep their blends."""
-    # A palette image of its own per call: Pillow caches colour lookups inside the palette.
-    reference = Image.new("P", (1, 1))
-    reference.putpalette(palette_bytes())
-    reduced = image.quantize(palette=reference, dither=Image.Dither.NONE)
+    reduced = image.quantize(palette=_reference(), dither=Image.Dither.NONE)
     buffer = io.BytesIO()
     reduced.save(buffer, format="PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
+
+
+def _reference() -> Image.Image:
+    """This thread's image holding the palette.
+
+    Pillow keeps a colour-to-entry lookup (512 KB) inside the palette and fills it during a
+    conversion, with Python's lock released: one per thread is reused safely, and spares each
+    later picture the lookups (half of the conversion's time).
+    """
+    reference: Image.Image | None = getattr(_local, "reference", None)
+    if reference is None:
+        reference = Image.new("P", (1, 1))
+        reference.putpalette(palette_bytes())
+        _local.reference = reference
+    return reference
