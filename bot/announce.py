@@ -264,6 +264,7 @@ class Announcer:
         await self._edit_quietly(
             table.channel_id,
             scene.round_message_id,
+            spare=not immediately,
             content=content,
             view=self._round_view(table, transition.state),
         )
@@ -292,8 +293,13 @@ class Announcer:
         else:
             recipients = state.players
         place = await self.place(table)
+        # The click that made this transition redraws its own message with the new controls.
+        answered = {str(transition.actor_id): transition.answered_message}
         await asyncio.gather(
-            *(self._send_hand(table, state, player, place, new_stage) for player in recipients)
+            *(
+                self._send_hand(table, state, player, place, new_stage, answered.get(player))
+                for player in recipients
+            )
         )
 
     async def place(self, table: Table) -> Place:
@@ -305,16 +311,26 @@ class Announcer:
         )
 
     async def _send_hand(
-        self, table: Table, state: engine.GameState, player: str, place: Place, new_stage: bool
+        self,
+        table: Table,
+        state: engine.GameState,
+        player: str,
+        place: Place,
+        new_stage: bool,
+        answered: int | None = None,
     ) -> None:
         scene = self.scene(table.game_id)
         if player in scene.closed_dms and not new_stage:
             return
-        controls = hand_controls(state, table, player, place)
         known = scene.dm_messages.get(player)
+        redrawn = known is not None and known[1] == answered
+        if redrawn and not new_stage:
+            return
+        controls = hand_controls(state, table, player, place)
         if known and new_stage:
             # Last stage's controls lose their buttons; the new stage gets a new DM.
-            await self._edit_quietly(*known, view=None)
+            if not redrawn:
+                await self._edit_quietly(*known, view=None)
         elif known:
             channel_id, message_id = known
             message = self._client.get_partial_messageable(channel_id).get_partial_message(
@@ -324,14 +340,16 @@ class Announcer:
                 await persist(
                     lambda: message.edit(content=controls.content, view=controls.view),
                     f"game {table.game_id}: edit {player}'s hand",
+                    self._client.rest,
                 )
                 return
             except discord.HTTPException:
                 scene.dm_messages.pop(player, None)
         what = f"game {table.game_id}: DM {player}"
+        rest = self._client.rest
         try:
-            dm = await persist(lambda: self._client.create_dm(discord.Object(int(player))), what)
-            sent = await persist(lambda: dm.send(controls.content, view=controls.view), what)
+            dm = await self._dm_channel(player, known, what)
+            sent = await persist(lambda: dm.send(controls.content, view=controls.view), what, rest)
         except discord.Forbidden:
             # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
             await self._dms_closed(table, player)
@@ -348,6 +366,18 @@ class Announcer:
             return
         scene.closed_dms.discard(player)
         scene.dm_messages[player] = (dm.id, sent.id)
+
+    async def _dm_channel(
+        self, player: str, known: tuple[int, int] | None, what: str
+    ) -> discord.abc.Messageable:
+        """The player's DM channel: the one this game already wrote to, else opened now."""
+        if known is not None:
+            return self._client.get_partial_messageable(
+                known[0], type=discord.ChannelType.private
+            )
+        return await persist(
+            lambda: self._client.create_dm(discord.Object(int(player))), what, self._client.rest
+        )
 
     async def _dms_closed(self, table: Table, player: str) -> None:
         scene = self.scene(table.game_id)
@@ -385,6 +415,7 @@ class Announcer:
                     allowed_mentions=PINGS,
                 ),
                 f"game {table.game_id}: post the result",
+                self._client.rest,
             )
         except discord.Forbidden:
             await self._send(table.channel_id, result, mentions=PINGS, view=view)
@@ -443,6 +474,7 @@ class Announcer:
                         content, file=picture.file(), view=view, allowed_mentions=mentions
                     ),
                     what,
+                    self._client.rest,
                 )
             except discord.Forbidden:
                 scene.can_attach = False
@@ -452,7 +484,9 @@ class Announcer:
         fallback = _fit(content, picture.words)
         try:
             return await persist(
-                lambda: channel.send(fallback, view=view, allowed_mentions=mentions), what
+                lambda: channel.send(fallback, view=view, allowed_mentions=mentions),
+                what,
+                self._client.rest,
             )
         except discord.HTTPException as problem:
             log.warning("%s: %s", what, problem)
@@ -472,11 +506,14 @@ class Announcer:
             await persist(
                 lambda: channel.send(text, allowed_mentions=mentions, **extra),
                 f"channel {channel_id}: post",
+                self._client.rest,
             )
         except discord.HTTPException as problem:
             log.warning("channel %s: cannot post: %s", channel_id, problem)
 
-    async def _edit_quietly(self, channel_id: int, message_id: int, **changes: Any) -> None:
+    async def _edit_quietly(
+        self, channel_id: int, message_id: int, spare: bool = False, **changes: Any
+    ) -> None:
         message = self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
         if "content" in changes:
             changes["content"] = changes["content"][:CONTENT_LIMIT]
@@ -484,6 +521,8 @@ class Announcer:
             await persist(
                 lambda: message.edit(allowed_mentions=NO_PINGS, **changes),
                 f"message {message_id}: edit",
+                self._client.rest,
+                spare,
             )
         except discord.HTTPException as problem:
             log.warning("message %s: cannot edit: %s", message_id, problem)

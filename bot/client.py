@@ -29,6 +29,7 @@ from bot.deadlines import Deadlines
 from bot.game_service import GameService, pick_seconds_of
 from bot.i18n import locale_name
 from bot.lobby import lobby_content, lobby_view
+from bot.pacing import RestPacer
 from bot.router import NO_PINGS, Router, refuse, turn_of
 from bot.settings import Settings
 from bot.standings import Standings
@@ -51,6 +52,7 @@ class WhyFirstClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.add_command(WhyFirstCommands(self))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        self.rest = RestPacer()
         self.router = Router(self)
         self.announcer = Announcer(self)
         self.standings = Standings(self)

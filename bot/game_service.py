@@ -61,6 +61,8 @@ class Transition:
     events: tuple[Any, ...]
     actor_id: int | None
     turn_changed: bool
+    # The actor's DM that the acting click redraws itself: the announcer leaves it alone.
+    answered_message: int | None = None
 
 
 Publisher = Callable[[Transition], None]
@@ -196,7 +198,11 @@ class GameService:
     # --- running games -----------------------------------------------------------------
 
     async def act(
-        self, game_id: int, actor_id: int | None, build: ActionBuilder
+        self,
+        game_id: int,
+        actor_id: int | None,
+        build: ActionBuilder,
+        answered_message: int | None = None,
     ) -> Transition | Refusal:
         """Apply the action `build` makes from the current state, commit it, publish it."""
         async with self.lock(game_id):
@@ -223,6 +229,7 @@ class GameService:
                     events,
                     actor_id,
                     turn_key(before) != turn_key(state),
+                    answered_message,
                 )
                 self._publish(transition)
                 return transition

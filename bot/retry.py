@@ -13,6 +13,8 @@ from typing import TypeVar
 
 import discord
 
+from bot.pacing import RestPacer
+
 T = TypeVar("T")
 RETRIED_STATUSES = frozenset({429, 500, 502, 503, 504})
 ATTEMPTS = 6
@@ -22,10 +24,18 @@ LONGEST_PAUSE_SECONDS = 8.0
 log = logging.getLogger("whyfirst.retry")
 
 
-async def persist(make: Callable[[], Awaitable[T]], what: str) -> T:
-    """`await make()`, again after a pause when Discord is rate limiting or failing."""
+async def persist(
+    make: Callable[[], Awaitable[T]],
+    what: str,
+    pacer: RestPacer | None = None,
+    spare: bool = False,
+) -> T:
+    """`await make()`, again after a pause when Discord is rate limiting or failing; each
+    attempt waits for its turn in the pacer's budget first."""
     pause = FIRST_PAUSE_SECONDS
     for attempt in range(1, ATTEMPTS + 1):
+        if pacer is not None:
+            await pacer.turn(spare)
         try:
             return await make()
         except discord.HTTPException as problem:

@@ -136,6 +136,7 @@ class Router:
             return
         table = Table.of(record)
         channel = self.client.get_partial_messageable(table.channel_id)
+        await self.client.rest.turn()
         try:
             await channel.send(
                 t("round.reminder", table.locale, players=table.mentions(missing)),
@@ -352,7 +353,9 @@ class Router:
             await refuse(interaction, refusal.key)
             return
         await interaction.response.defer()
-        outcome = await self.client.service.act(game_id, interaction.user.id, build)
+        message = interaction.message
+        answered = message.id if message is not None and interaction.guild_id is None else None
+        outcome = await self.client.service.act(game_id, interaction.user.id, build, answered)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
             return
