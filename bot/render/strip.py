@@ -1,0 +1,111 @@
+"""The track itself: its numbered cells and its two ends, drawn once and pasted after that.
+
+The track looks the same in every picture of a language, but for the scoring space, so a
+few finished strips are kept and copied into each picture at the track's height.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from bot.render import palette
+from bot.render.board import MAX_SPACE, MIN_SPACE, START_SPACE
+from bot.render.canvas import Canvas
+from bot.render.fonts import NUMBER_SIZE, SMALL_SIZE
+from bot.render.geometry import (
+    CELL_HEIGHT,
+    TRACK_LEFT,
+    TRACK_RIGHT,
+    WIDTH,
+    Box,
+    cell_box,
+    space_x,
+)
+from bot.render.labels import space_label
+
+# Strips kept: one per language and scoring space in use (about 270 KB each).
+STRIP_CACHE_SIZE = 8
+# The ends of the track, and the scoring band, reach this far above and below the cells.
+OVERHANG = 4
+STRIP_HEIGHT = OVERHANG + CELL_HEIGHT + 1 + OVERHANG
+BAND_RADIUS = 8
+CHEQUER = 6
+
+
+def paste_track(
+    canvas: Canvas, track_top: int, highlight_space: int | None, locale: str | None
+) -> None:
+    """The track's cells, with the scoring space's band around its cell, at ``track_top``."""
+    canvas.image.paste(track_strip(highlight_space, locale), (0, track_top - OVERHANG))
+
+
+def draw_band(canvas: Canvas, space: int, band_top: int, track_top: int) -> None:
+    """The scoring space's band, from ``band_top`` down to just under the track."""
+    left, _, right, bottom = _cell(space, track_top)
+    canvas.draw.rounded_rectangle(
+        (left - 3, band_top, right + 3, bottom + OVERHANG),
+        radius=BAND_RADIUS,
+        fill=palette.HIGHLIGHT_BAND,
+        outline=palette.HIGHLIGHT,
+        width=2,
+    )
+
+
+@lru_cache(maxsize=STRIP_CACHE_SIZE)
+def track_strip(highlight_space: int | None, locale: str | None) -> Image.Image:
+    """The rows of the track as ``render_track`` draws them; shared, so only ever read."""
+    canvas = Canvas.new((WIDTH, STRIP_HEIGHT), palette.BACKGROUND)
+    if highlight_space is not None:
+        # The band starts far enough above the strip that its rounded top stays out of it.
+        draw_band(canvas, highlight_space, -2 * BAND_RADIUS, OVERHANG)
+    _draw_cells(canvas, OVERHANG, highlight_space, locale)
+    _draw_ends(canvas, OVERHANG)
+    return canvas.image
+
+
+def _cell(space: int, track_top: int) -> Box:
+    left, top, right, bottom = cell_box(space)
+    return (left, track_top + top, right, track_top + bottom)
+
+
+def _draw_cells(
+    canvas: Canvas, track_top: int, highlight_space: int | None, locale: str | None
+) -> None:
+    for space in range(MIN_SPACE, MAX_SPACE + 1):
+        if space == highlight_space:
+            fill, ink = palette.HIGHLIGHT_BAND, palette.HIGHLIGHT_TEXT
+        elif space == START_SPACE:
+            fill, ink = palette.START_FILL, palette.START_INK
+        elif space < START_SPACE:
+            fill, ink = palette.CELL_NEGATIVE, palette.INK
+        else:
+            fill, ink = palette.CELL_POSITIVE, palette.INK
+        canvas.draw.rectangle(_cell(space, track_top), fill=fill, outline=palette.CELL_BORDER)
+        size = SMALL_SIZE + 1 if space == START_SPACE else NUMBER_SIZE
+        bold = space in (START_SPACE, MIN_SPACE, MAX_SPACE, highlight_space)
+        center = (space_x(space), track_top + CELL_HEIGHT // 2)
+        canvas.text(center, space_label(space, locale), size, ink, anchor="mm", bold=bold)
+    if highlight_space is not None:
+        highlighted = _cell(highlight_space, track_top)
+        canvas.draw.rectangle(highlighted, outline=palette.HIGHLIGHT, width=3)
+
+
+def _draw_ends(canvas: Canvas, track_top: int) -> None:
+    """The back end is a wall, the front end a chequered finish line."""
+    top, bottom = track_top, track_top + CELL_HEIGHT
+    draw = canvas.draw
+    draw.rectangle((TRACK_LEFT - 8, top - 4, TRACK_LEFT - 1, bottom + 4), fill=palette.INK)
+    for row in range(-(-(CELL_HEIGHT + 8) // CHEQUER)):
+        for column in range(2):
+            if (row + column) % 2 == 0:
+                x = TRACK_RIGHT + 1 + column * CHEQUER
+                y = top - 4 + row * CHEQUER
+                square = (x, y, x + CHEQUER - 1, min(y + CHEQUER - 1, bottom + 3))
+                draw.rectangle(square, fill=palette.INK)
+    draw.rectangle(
+        (TRACK_RIGHT + 1, top - 4, TRACK_RIGHT + 2 * CHEQUER, bottom + 3),
+        outline=palette.INK,
+        width=1,
+    )
