@@ -1,10 +1,18 @@
 """Load: N concurrent 4-player games against one `python -m bot` through the loopback Discord.
 
-    .venv/bin/python bench/load.py --games 500 --rounds 2
+    .venv/bin/python bench/load.py --games 500 --rounds 2            # people at human pace
+    .venv/bin/python bench/load.py --games 500 --rounds 2 --pace burst
 
-Prints, for acknowledgement (interaction sent -> callback received) and for reveal (the
-round's last picks sent -> reveal posted), p50 / p99 / max; interactions past 3 s; and the
-bot's peak memory per running game. Nothing here is asserted: see the numbers.
+`--pace human` (the default): lobbies open staggered (`--open-rate` games a second), then
+each game plays on its own: every player waits for their hand, thinks (`--card-think`
+seconds, uniform), clicks a card, thinks again (`--target-think`) and clicks a target.
+`--pace burst`: the stress case, every player of every game clicks at the same instant and
+all games advance round by round together.
+
+Prints, for acknowledgement (interaction sent -> callback received) and for reveal (a game's
+last pick sent -> its reveal posted), p50 / p99 / max; interactions past 3 s; the offered
+interaction rate (mean and peak second); wall time; the bot's CPU; 429s; and the bot's memory
+per running game. Nothing here is asserted: see the numbers.
 """
 
 from __future__ import annotations
@@ -12,25 +20,61 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import os
+import random
+import signal
 import statistics
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.e2e.table import Table, buttons, enabled, turn_in
 from tests.loopback import LoopbackDiscord, Message, Player
+from tests.loopback.errors import LoopbackError
 from tests.loopback.harness import BotProcess, bot_environment
+from tests.loopback.players import GuildHandle
 
 PLAYERS_PER_GAME = 4
+ROUNDS_PER_STAGE = 5
 OPEN_CONCURRENCY = 25
 POLL_SECONDS = 0.05
-ROUND_TIMEOUT = 300.0
+DMS_CLOSED = "I can't send you DMs"
+DM_FAILED = "Discord did not deliver your hand"
+ROUND_CLICKS = ("wf:card:", "wf:pick:", "wf:hand:")
+"""Custom id prefixes of the clicks that play a round (a card, a target, Show my hand)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    games: int
+    rounds: int
+    pace: str
+    rest_limit: int
+    validate: bool
+    seed: int
+    open_rate: float
+    card_think: tuple[float, float]
+    target_think: tuple[float, float]
+    round_timeout: float
+
+
+@dataclass
+class Outcome:
+    """What the games did: reveal latencies, revealed game-rounds, rounds that got stuck."""
+
+    reveal_latencies: list[float] = field(default_factory=list)
+    revealed: int = 0
+    stuck: list[str] = field(default_factory=list)
+
+
+# --- reading figures ----------------------------------------------------------------------------
 
 
 def percentiles(samples: list[float]) -> str:
@@ -44,11 +88,24 @@ def percentiles(samples: list[float]) -> str:
     )
 
 
-def memory_kib(pid: int, field: str) -> int:
+def memory_kib(pid: int, field_name: str) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(field + ":"):
+        if line.startswith(field_name + ":"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def turns(rounds: int) -> list[tuple[int, int]]:
+    """The (stage, round) of the first `rounds` rounds of a game."""
+    return [(1 + k // ROUNDS_PER_STAGE, 1 + k % ROUNDS_PER_STAGE) for k in range(rounds)]
+
+
+# --- what a player sees -------------------------------------------------------------------------
 
 
 def lost_dms(table: Table) -> set[str]:
@@ -57,12 +114,17 @@ def lost_dms(table: Table) -> set[str]:
         str(p.id)
         for p in table.players
         for m in table.game_messages()
-        if m.content.startswith(f"{p.mention}, I can't send you DMs")
+        if m.content.startswith(f"{p.mention}, {DMS_CLOSED}")
     }
 
 
-def hand_ready(table: Table, player: Player, round_: int) -> bool:
-    return dm_for(player, 1, round_) is not None or str(player.id) in lost_dms(table)
+def hand_missed(table: Table, player: Player) -> bool:
+    """The bot said this round's hand did not reach the player by DM (after retries)."""
+    current = table.round_message()
+    notice = f"{player.mention}, {DM_FAILED}"
+    return current is not None and any(
+        m.id > current.id and m.content.startswith(notice) for m in table.game_messages()
+    )
 
 
 def dm_for(player: Player, stage: int, round_: int) -> Message | None:
@@ -74,6 +136,110 @@ def dm_for(player: Player, stage: int, round_: int) -> Message | None:
     if turn is None or turn[0] != stage or not enabled(buttons(dms[-1], "card")):
         return None
     return dms[-1]
+
+
+def hand_ready(table: Table, player: Player, stage: int, round_: int) -> bool:
+    """The player can play this round: by DM, or through Show my hand (and then says so)."""
+    if dm_for(player, stage, round_) is not None:
+        table.closed_dms.discard(str(player.id))
+        return True
+    if str(player.id) in lost_dms(table) or hand_missed(table, player):
+        table.closed_dms.add(str(player.id))
+        return True
+    return False
+
+
+async def until(check: Callable[[], object]) -> None:
+    """Poll `check` until it passes (bounded by the caller's timeout).
+
+    A timer rather than the fake's change event: thousands of waiters woken on every change
+    would spend the CPU the bot is being measured with.
+    """
+    while not check():  # noqa: ASYNC110
+        await asyncio.sleep(POLL_SECONDS)
+
+
+def accepted(clicked: object) -> None:
+    text = getattr(clicked, "ephemeral_text", None)
+    if text is not None:
+        raise LoopbackError(f"the bot refused a click: {text}")
+
+
+# --- human pace: staggered lobbies, every game on its own, thinking players ------------------
+
+
+async def human_turn(
+    table: Table, player: Player, thinker: random.Random, turn: tuple[int, int], run: Settings
+) -> float:
+    """Wait for the hand, think, click a card, think, click a target; when the pick was sent."""
+    stage, round_ = turn
+    await until(lambda: hand_ready(table, player, stage, round_))
+    hand = await table.controls(player, stage, round_)
+    await asyncio.sleep(thinker.uniform(*run.card_think))
+    card = thinker.choice(enabled(buttons(hand, "card")))
+    sent = time.monotonic()
+    accepted(await player.click(hand, custom_id=card["custom_id"]))
+    targets = buttons(hand, "pick")
+    if targets:
+        await asyncio.sleep(thinker.uniform(*run.target_think))
+        target = thinker.choice(targets)
+        sent = time.monotonic()
+        accepted(await player.click(hand, custom_id=target["custom_id"]))
+    return sent
+
+
+async def human_game(
+    table: Table, index: int, opens_at: float, run: Settings, outcome: Outcome
+) -> None:
+    await asyncio.sleep(max(0.0, opens_at - time.monotonic()))
+    thinkers = [random.Random(f"{run.seed}/{index}/{seat}") for seat in range(PLAYERS_PER_GAME)]
+    try:
+        async with asyncio.timeout(run.round_timeout):
+            await table.open(pick_seconds=600)
+    except (TimeoutError, AssertionError, LoopbackError) as problem:
+        outcome.stuck.append(f"{table.channel.name}: its lobby did not start: {problem!r}")
+        return
+    for turn in turns(run.rounds):
+        before = table.round_message()
+        try:
+            async with asyncio.timeout(run.round_timeout):
+                sent = await asyncio.gather(
+                    *(
+                        human_turn(table, player, thinker, turn, run)
+                        for player, thinker in zip(table.players, thinkers, strict=True)
+                    )
+                )
+                await until(lambda b=before: table.round_message() is not b)
+        except TimeoutError:
+            outcome.stuck.append(
+                f"{table.channel.name}, stage {turn[0]} round {turn[1]}: "
+                f"no reveal within {run.round_timeout:.0f} s"
+            )
+            return
+        except (AssertionError, LoopbackError) as problem:
+            outcome.stuck.append(
+                f"{table.channel.name}, stage {turn[0]} round {turn[1]}: {problem!r}"
+            )
+            return
+        reveal = table.round_message()
+        assert reveal is not None
+        outcome.reveal_latencies.append(reveal.created_monotonic - max(sent))
+        outcome.revealed += 1
+
+
+async def play_human(tables: list[Table], run: Settings) -> Outcome:
+    outcome = Outcome()
+    start = time.monotonic()
+    await asyncio.gather(
+        *(
+            human_game(table, index, start + index / run.open_rate, run, outcome)
+            for index, table in enumerate(tables)
+        )
+    )
+    return outcome
+
+
+# --- burst pace: every click of every game at the same instant, rounds in lock-step ----------
 
 
 async def wait_all(checks: list[Callable[[], object]], within: float, what: str) -> int:
@@ -88,133 +254,290 @@ async def wait_all(checks: list[Callable[[], object]], within: float, what: str)
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-async def play_round(table: Table, stage: int, round_: int) -> float:
+async def burst_round(table: Table, stage: int, round_: int) -> float:
     """Both clicks of every player, all at once; returns when the last picks were sent."""
-    table.closed_dms = lost_dms(table)
     hands = await asyncio.gather(*(table.controls(p, stage, round_) for p in table.players))
     sent = time.monotonic()
     await table.pick_all(list(zip(table.players, hands, strict=True)), stage, round_)
     return sent
 
 
-async def run(games: int, rounds: int, rest_limit: int, validate: bool) -> None:
-    logging.getLogger("loopback").setLevel(logging.ERROR)
-    discord = LoopbackDiscord()
-    discord.limiter.limit = rest_limit
-    discord.rest.validate_schema = validate
-    await discord.start()
+async def play_burst(tables: list[Table], run: Settings, bot_pid: int) -> Outcome:
+    gate = asyncio.Semaphore(OPEN_CONCURRENCY)
+
+    async def open_table(table: Table) -> None:
+        async with gate:
+            await table.open(pick_seconds=600)
+
+    started = time.monotonic()
+    await asyncio.gather(*(open_table(table) for table in tables))
+    print(f"{len(tables)} games open in {time.monotonic() - started:.1f} s")
+    outcome = Outcome()
+    playing = list(tables)
+    for stage, round_ in turns(run.rounds):
+        missing = await wait_all(
+            [
+                lambda t=t, s=stage, r=round_: all(hand_ready(t, p, s, r) for p in t.players)
+                for t in playing
+            ],
+            run.round_timeout,
+            f"every hand of stage {stage} round {round_}",
+        )
+        if missing:
+            ready = [t for t in playing if all(hand_ready(t, p, stage, round_) for p in t.players)]
+            outcome.stuck += [
+                f"{t.channel.name}, stage {stage} round {round_}: no hands within "
+                f"{run.round_timeout:.0f} s"
+                for t in playing
+                if t not in ready
+            ]
+            playing = ready
+        before = [table.round_message() for table in playing]
+        round_start = time.monotonic()
+        cpu_before = cpu_seconds(bot_pid), cpu_seconds(os.getpid())
+        sent = await asyncio.gather(*(burst_round(t, stage, round_) for t in playing))
+        await wait_all(
+            [
+                lambda t=t, m=m: t.round_message() is not m
+                for t, m in zip(playing, before, strict=True)
+            ],
+            run.round_timeout,
+            f"every reveal of stage {stage} round {round_}",
+        )
+        revealed = []
+        for table, moment, old in zip(playing, sent, before, strict=True):
+            reveal = table.round_message()
+            if reveal is not None and reveal is not old:
+                outcome.reveal_latencies.append(reveal.created_monotonic - moment)
+                revealed.append(table)
+            else:
+                outcome.stuck.append(
+                    f"{table.channel.name}, stage {stage} round {round_}: "
+                    f"no reveal within {run.round_timeout:.0f} s"
+                )
+        outcome.revealed += len(revealed)
+        playing = revealed
+        print(
+            f"stage {stage} round {round_}: {time.monotonic() - round_start:.1f} s for "
+            f"{len(before)} games; CPU: bot {cpu_seconds(bot_pid) - cpu_before[0]:.1f} s, "
+            f"loopback + players {cpu_seconds(os.getpid()) - cpu_before[1]:.1f} s"
+        )
+    return outcome
+
+
+# --- the run ------------------------------------------------------------------------------------
+
+
+def offered_rates(discord: LoopbackDiscord, wall: float) -> tuple[int, float, int]:
+    """Interactions sent, their mean rate per second of wall time, the busiest second's count."""
+    moments = sorted(
+        i.dispatched_at for i in discord.world.interactions.values() if i.dispatched_at is not None
+    )
+    if not moments:
+        return 0, 0.0, 0
+    per_second = Counter(math.floor(moment - moments[0]) for moment in moments)
+    return len(moments), len(moments) / max(wall, 1.0), max(per_second.values())
+
+
+def round_acks(discord: LoopbackDiscord) -> list[float]:
+    """Acknowledgement latencies of the clicks that play rounds (not the lobby's)."""
+    return [
+        i.acknowledged_at - i.dispatched_at
+        for i in discord.world.interactions.values()
+        if i.acknowledged_at is not None
+        and i.dispatched_at is not None
+        and str((i.payload.get("data") or {}).get("custom_id", "")).startswith(ROUND_CLICKS)
+    ]
+
+
+def make_tables(discord: LoopbackDiscord, run: Settings) -> tuple[list[Table], GuildHandle]:
     guild = discord.add_guild("Bench")
     tables: list[Table] = []
-    for index in range(games):
+    for index in range(run.games):
         channel = guild.add_text_channel(f"table-{index}")
         players = [discord.add_user(f"G{index}P{seat}") for seat in range(PLAYERS_PER_GAME)]
         for player in players:
             guild.add_member(player)
-        tables.append(Table(discord, channel, players, seed=index, patience=ROUND_TIMEOUT))
-    with tempfile.TemporaryDirectory() as workdir:
-        environment = bot_environment(
-            discord, Path(workdir) / "bench.sqlite3", dev_guild=guild, time_scale=1.0
-        )
-        bot = BotProcess(environment, Path(workdir))
-        environment_ready = time.monotonic()
-        await bot.start()
-        try:
-            pid = bot.pid
-            baseline = memory_kib(pid, "VmRSS")
-            print(f"bot ready in {time.monotonic() - environment_ready:.1f} s, RSS {baseline} KiB")
+        tables.append(Table(discord, channel, players, seed=index, patience=run.round_timeout))
+    return tables, guild
 
-            gate = asyncio.Semaphore(OPEN_CONCURRENCY)
 
-            async def open_table(table: Table) -> None:
-                async with gate:
-                    await table.open(pick_seconds=600)
+@dataclass(frozen=True)
+class Usage:
+    """What the run cost: wall time, CPU seconds, and the bot's memory in KiB."""
 
-            started = time.monotonic()
-            await asyncio.gather(*(open_table(table) for table in tables))
-            print(f"{games} games open in {time.monotonic() - started:.1f} s")
-            opening_acks = len(discord.world.ack_latencies)
+    wall: float
+    bot_cpu: float
+    bench_cpu: float
+    baseline_rss: int
+    peak_rss: int
+    final_rss: int
 
-            reveal_latencies: list[float] = []
-            for round_ in range(1, rounds + 1):
-                await wait_all(
-                    [
-                        lambda t=t, r=round_: all(hand_ready(t, p, r) for p in t.players)
-                        for t in tables
-                    ],
-                    ROUND_TIMEOUT,
-                    f"every hand of round {round_}",
-                )
-                before = [table.round_message() for table in tables]
-                round_start = time.monotonic()
-                cpu_before = cpu_seconds(pid), cpu_seconds(os.getpid())
-                sent = await asyncio.gather(*(play_round(t, 1, round_) for t in tables))
-                await wait_all(
-                    [
-                        lambda t=t, m=m: t.round_message() is not m
-                        for t, m in zip(tables, before, strict=True)
-                    ],
-                    ROUND_TIMEOUT,
-                    f"every reveal of round {round_}",
-                )
-                for table, moment, old in zip(tables, sent, before, strict=True):
-                    reveal = table.round_message()
-                    if reveal is not None and reveal is not old:
-                        reveal_latencies.append(reveal.created_monotonic - moment)
-                bot_cpu = cpu_seconds(pid) - cpu_before[0]
-                bench_cpu = cpu_seconds(os.getpid()) - cpu_before[1]
-                print(
-                    f"round {round_}: {time.monotonic() - round_start:.1f} s for {games} games; "
-                    f"CPU: bot {bot_cpu:.1f} s, loopback + players {bench_cpu:.1f} s"
-                )
-            peak = memory_kib(pid, "VmHWM")
-        finally:
-            await bot.stop()
-        lost = sum(len(lost_dms(table)) for table in tables)
 
-    acks = discord.world.ack_latencies
+async def run_bench(run: Settings) -> None:
+    logging.getLogger("loopback").setLevel(logging.ERROR)
+    discord = LoopbackDiscord()
+    discord.limiter.limit = run.rest_limit
+    discord.rest.validate_schema = run.validate
+    await discord.start()
+    try:
+        tables, guild = make_tables(discord, run)
+        with tempfile.TemporaryDirectory() as workdir:
+            environment = bot_environment(
+                discord, Path(workdir) / "bench.sqlite3", dev_guild=guild, time_scale=1.0
+            )
+            bot = BotProcess(environment, Path(workdir))
+            booting = time.monotonic()
+            await bot.start()
+            try:
+                outcome, usage = await play(tables, run, bot.pid, booting)
+            finally:
+                await bot.stop()
+        report(discord, bot, run, outcome, usage)
+        lost = sum(len(table.closed_dms) for table in tables)
+        print(f"players last seen playing through Show my hand (DMs failed): {lost}")
+    finally:
+        await discord.stop()
+
+
+async def play(
+    tables: list[Table], run: Settings, pid: int, booting: float
+) -> tuple[Outcome, Usage]:
+    baseline = memory_kib(pid, "VmRSS")
+    print(f"bot ready in {time.monotonic() - booting:.1f} s, RSS {baseline} KiB")
+    cpu_at_start = cpu_seconds(pid), cpu_seconds(os.getpid())
+    started = time.monotonic()
+    if run.pace == "human":
+        outcome = await play_human(tables, run)
+    else:
+        outcome = await play_burst(tables, run, pid)
+    usage = Usage(
+        wall=time.monotonic() - started,
+        bot_cpu=cpu_seconds(pid) - cpu_at_start[0],
+        bench_cpu=cpu_seconds(os.getpid()) - cpu_at_start[1],
+        baseline_rss=baseline,
+        peak_rss=memory_kib(pid, "VmHWM"),
+        final_rss=memory_kib(pid, "VmRSS"),
+    )
+    return outcome, usage
+
+
+def report(
+    discord: LoopbackDiscord, bot: BotProcess, run: Settings, outcome: Outcome, usage: Usage
+) -> None:
     late = [v for v in discord.violations if v.kind in ("not-acknowledged", "late-acknowledgement")]
+    sent, mean_rate, peak_rate = offered_rates(discord, usage.wall)
     print(
-        f"\n{games} games x {PLAYERS_PER_GAME} players, {rounds} round(s), REST limit "
-        f"{rest_limit}/s, {discord.world.rate_limited_responses} responses 429, "
-        f"OpenAPI validation {'on' if validate else 'off'}"
+        f"\n{run.games} games x {PLAYERS_PER_GAME} players, {run.rounds} round(s), pace "
+        f"{run.pace}, REST limit {run.rest_limit}/s, OpenAPI validation "
+        f"{'on' if run.validate else 'off'}"
     )
-    print(f"acknowledgement (all)      {percentiles(acks)}")
-    print(f"acknowledgement (rounds)   {percentiles(acks[opening_acks:])}")
-    print(f"reveal                     {percentiles(reveal_latencies)}")
+    if run.pace == "human":
+        print(
+            f"think times: card {run.card_think[0]}-{run.card_think[1]} s, target "
+            f"{run.target_think[0]}-{run.target_think[1]} s; {run.open_rate:g} lobbies/s"
+        )
+    print(f"acknowledgement (all)      {percentiles(discord.world.ack_latencies)}")
+    print(f"acknowledgement (rounds)   {percentiles(round_acks(discord))}")
+    print(f"reveal                     {percentiles(outcome.reveal_latencies)}")
     print(f"interactions past 3 s      {len(late)}")
-    print(f"players the bot gave up DMing (played through Show my hand): {lost}")
-    print(f"other rule violations      {len(discord.violations) - len(late)}")
     print(
-        f"bot memory: baseline {baseline} KiB, peak {peak} KiB, "
-        f"{(peak - baseline) / games:.1f} KiB per running game"
+        f"offered interactions       {sent} in {usage.wall:.1f} s of wall time: "
+        f"{mean_rate:.1f}/s, {peak_rate}/s in the busiest second"
     )
+    per_round = usage.bot_cpu / max(outcome.revealed, 1) * 1000
+    print(
+        f"CPU                        bot {usage.bot_cpu:.1f} s, {per_round:.1f} ms per game-round "
+        f"({outcome.revealed} revealed, lobbies included); loopback + players "
+        f"{usage.bench_cpu:.1f} s"
+    )
+    print(
+        f"bot memory                 baseline {usage.baseline_rss} KiB, peak "
+        f"{usage.peak_rss} KiB: {(usage.peak_rss - usage.baseline_rss) / run.games:.1f} KiB per "
+        f"game; RSS at the end {usage.final_rss} KiB: "
+        f"{(usage.final_rss - usage.baseline_rss) / run.games:.1f} KiB per game"
+    )
+    print(f"responses 429              {discord.world.rate_limited_responses}")
+    print(f"rounds stuck (no reveal)   {len(outcome.stuck)}")
+    for line in outcome.stuck[:10]:
+        print(f"  {line}")
+    if len(outcome.stuck) > 10:
+        print(f"  ... and {len(outcome.stuck) - 10} more")
+    print(f"other rule violations      {len(discord.violations) - len(late)}")
     noisy = Counter(
         line[:90] for line in bot.stderr_lines if line.startswith(("WARNING", "ERROR", "CRITICAL"))
     )
     for line, count in noisy.most_common(5):
         print(f"bot stderr x{count}: {line}")
-    await discord.stop()
+
+
+async def main_task(run: Settings) -> None:
+    """The run, cancelled (so the bot is stopped) on SIGTERM as on Ctrl-C."""
+    task = asyncio.current_task()
+    assert task is not None
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+    await run_bench(run)
+
+
+def seconds_range(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    bounds = float(low), float(high or low)
+    if not 0 <= bounds[0] <= bounds[1]:
+        raise argparse.ArgumentTypeError(f"{text!r} is not LOW-HIGH seconds")
+    return bounds
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--pace", choices=("human", "burst"), default="human")
     parser.add_argument("--rest-limit", type=int, default=50, help="global REST requests/s")
     parser.add_argument(
         "--no-validate",
         action="store_true",
         help="skip the fake's OpenAPI validation (~10 ms of its CPU per message)",
     )
-    arguments = parser.parse_args()
-    asyncio.run(
-        run(arguments.games, arguments.rounds, arguments.rest_limit, not arguments.no_validate)
+    parser.add_argument("--seed", type=int, default=1, help="seeds the players' think times")
+    parser.add_argument(
+        "--open-rate", type=float, default=25.0, help="human pace: lobbies opened per second"
     )
+    parser.add_argument(
+        "--card-think",
+        type=seconds_range,
+        default=(2.0, 8.0),
+        metavar="LOW-HIGH",
+        help="human pace: seconds before a card click (uniform; default 2-8)",
+    )
+    parser.add_argument(
+        "--target-think",
+        type=seconds_range,
+        default=(0.5, 2.0),
+        metavar="LOW-HIGH",
+        help="human pace: seconds before a target click (uniform; default 0.5-2)",
+    )
+    parser.add_argument(
+        "--round-timeout",
+        type=float,
+        default=120.0,
+        help="seconds a round may take before it is reported as stuck",
+    )
+    arguments = parser.parse_args()
+    run = Settings(
+        games=arguments.games,
+        rounds=arguments.rounds,
+        pace=arguments.pace,
+        rest_limit=arguments.rest_limit,
+        validate=not arguments.no_validate,
+        seed=arguments.seed,
+        open_rate=arguments.open_rate,
+        card_think=arguments.card_think,
+        target_think=arguments.target_think,
+        round_timeout=arguments.round_timeout,
+    )
+    asyncio.run(main_task(run))
 
 
 if __name__ == "__main__":
