@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from bot.render.fonts import font
 from bot.render.palette import RGB
 
-# Distinct texts kept (a mask is a few KB): enough for the words of many games at once.
+# Distinct texts kept (a mask is about 1 KB): the words of a hundred games or so at once.
 STAMP_CACHE_SIZE = 1024
 _MARGIN = 3
 
