@@ -39,6 +39,7 @@ from tests.e2e.table import Table, buttons, enabled, turn_in
 from tests.loopback import LoopbackDiscord, Message, Player
 from tests.loopback.errors import LoopbackError
 from tests.loopback.harness import BotProcess, bot_environment
+from tests.loopback.interactions import InteractionOutcome
 from tests.loopback.players import GuildHandle
 
 PLAYERS_PER_GAME = 4
@@ -47,6 +48,8 @@ OPEN_CONCURRENCY = 25
 POLL_SECONDS = 0.05
 DMS_CLOSED = "I can't send you DMs"
 DM_FAILED = "Discord did not deliver your hand"
+CLICK_ATTEMPTS = 3
+REPEAT_PAUSE_SECONDS = 1.0
 ROUND_CLICKS = ("wf:card:", "wf:pick:", "wf:hand:")
 """Custom id prefixes of the clicks that play a round (a card, a target, Show my hand)."""
 
@@ -72,6 +75,7 @@ class Outcome:
     reveal_latencies: list[float] = field(default_factory=list)
     revealed: int = 0
     stuck: list[str] = field(default_factory=list)
+    repeated_clicks: int = 0
 
 
 # --- reading figures ----------------------------------------------------------------------------
@@ -159,33 +163,94 @@ async def until(check: Callable[[], object]) -> None:
         await asyncio.sleep(POLL_SECONDS)
 
 
-def accepted(clicked: object) -> None:
-    text = getattr(clicked, "ephemeral_text", None)
-    if text is not None:
-        raise LoopbackError(f"the bot refused a click: {text}")
-
-
 # --- human pace: staggered lobbies, every game on its own, thinking players ------------------
 
 
+async def human_click(
+    player: Player,
+    message: Message,
+    outcome: Outcome,
+    settled: Callable[[], bool] = lambda: False,
+    **which: str,
+) -> InteractionOutcome:
+    """Click; after "This interaction failed" click again, as people do, unless `settled()`.
+
+    A refusal after a repeat means the first click did land (its answer only came too late).
+    """
+    for attempt in range(CLICK_ATTEMPTS):
+        if attempt:
+            await asyncio.sleep(REPEAT_PAUSE_SECONDS)
+            if settled():
+                break
+            outcome.repeated_clicks += 1
+        clicked = await player.click(message, **which)
+        if not clicked.failed:
+            if attempt == 0 and clicked.ephemeral_text is not None:
+                raise LoopbackError(f"the bot refused a click: {clicked.ephemeral_text}")
+            return clicked
+    if not settled():
+        raise LoopbackError(f"{player.name} clicked {CLICK_ATTEMPTS} times, never acknowledged")
+    return clicked
+
+
+async def human_hand(
+    table: Table, player: Player, turn: tuple[int, int], outcome: Outcome
+) -> Message:
+    """The player's hand: their DM, or the ephemeral reply to Show my hand."""
+    dm = dm_for(player, *turn)
+    if dm is not None:
+        return dm
+    current = table.round_message()
+    assert current is not None, "a hand is ready only once the round message is there"
+    shown = await human_click(player, current, outcome, label="Show my hand")
+    if shown.ephemeral is None:
+        raise LoopbackError("Show my hand gave no ephemeral reply")
+    return shown.ephemeral
+
+
 async def human_turn(
-    table: Table, player: Player, thinker: random.Random, turn: tuple[int, int], run: Settings
+    table: Table,
+    player: Player,
+    thinker: random.Random,
+    turn: tuple[int, int],
+    run: Settings,
+    outcome: Outcome,
 ) -> float:
     """Wait for the hand, think, click a card, think, click a target; when the pick was sent."""
-    stage, round_ = turn
-    await until(lambda: hand_ready(table, player, stage, round_))
-    hand = await table.controls(player, stage, round_)
+    before = table.round_message()
+
+    def revealed() -> bool:
+        return table.round_message() is not before
+
+    await until(lambda: hand_ready(table, player, *turn))
+    hand = await human_hand(table, player, turn, outcome)
     await asyncio.sleep(thinker.uniform(*run.card_think))
     card = thinker.choice(enabled(buttons(hand, "card")))
     sent = time.monotonic()
-    accepted(await player.click(hand, custom_id=card["custom_id"]))
+    await human_click(player, hand, outcome, revealed, custom_id=card["custom_id"])
     targets = buttons(hand, "pick")
-    if targets:
+    if targets and not revealed():
         await asyncio.sleep(thinker.uniform(*run.target_think))
         target = thinker.choice(targets)
         sent = time.monotonic()
-        accepted(await player.click(hand, custom_id=target["custom_id"]))
+        await human_click(player, hand, outcome, revealed, custom_id=target["custom_id"])
     return sent
+
+
+async def human_lobby(table: Table, outcome: Outcome) -> None:
+    """/whyfirst start by the host, Join by the others, Start by the host."""
+    opened = await table.host.slash(table.channel, "whyfirst start", pick_seconds=600)
+    if opened.failed or opened.ephemeral_text is not None:
+        raise LoopbackError(f"/whyfirst start failed: {opened.ephemeral_text}")
+    table.lobby = opened.message or table.channel.last_message()
+    for player in table.players[1:]:
+        await human_click(player, table.lobby, outcome, label="Join")
+
+    def started() -> bool:
+        return table.round_message() is not None
+
+    await human_click(table.host, table.lobby, outcome, started, label="Start")
+    await until(started)
 
 
 async def human_game(
@@ -195,28 +260,30 @@ async def human_game(
     thinkers = [random.Random(f"{run.seed}/{index}/{seat}") for seat in range(PLAYERS_PER_GAME)]
     try:
         async with asyncio.timeout(run.round_timeout):
-            await table.open(pick_seconds=600)
-    except (TimeoutError, AssertionError, LoopbackError) as problem:
+            await human_lobby(table, outcome)
+    except (TimeoutError, LoopbackError) as problem:
         outcome.stuck.append(f"{table.channel.name}: its lobby did not start: {problem!r}")
         return
     for turn in turns(run.rounds):
         before = table.round_message()
+        assert before is not None
         try:
             async with asyncio.timeout(run.round_timeout):
                 sent = await asyncio.gather(
                     *(
-                        human_turn(table, player, thinker, turn, run)
+                        human_turn(table, player, thinker, turn, run, outcome)
                         for player, thinker in zip(table.players, thinkers, strict=True)
                     )
                 )
                 await until(lambda b=before: table.round_message() is not b)
         except TimeoutError:
+            awaited = len(table.waiting_for(before))
             outcome.stuck.append(
-                f"{table.channel.name}, stage {turn[0]} round {turn[1]}: "
-                f"no reveal within {run.round_timeout:.0f} s"
+                f"{table.channel.name}, stage {turn[0]} round {turn[1]}: no reveal within "
+                f"{run.round_timeout:.0f} s (the bot still waits for {awaited} players)"
             )
             return
-        except (AssertionError, LoopbackError) as problem:
+        except LoopbackError as problem:
             outcome.stuck.append(
                 f"{table.channel.name}, stage {turn[0]} round {turn[1]}: {problem!r}"
             )
@@ -458,6 +525,7 @@ def report(
         f"{(usage.final_rss - usage.baseline_rss) / run.games:.1f} KiB per game"
     )
     print(f"responses 429              {discord.world.rate_limited_responses}")
+    print(f"clicks repeated            {outcome.repeated_clicks} (after the click failed)")
     print(f"rounds stuck (no reveal)   {len(outcome.stuck)}")
     for line in outcome.stuck[:10]:
         print(f"  {line}")
