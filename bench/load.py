@@ -5,7 +5,8 @@
 
 `--pace human` (the default): lobbies open staggered (`--open-rate` games a second), then
 each game plays on its own: every player waits for their hand, thinks (`--card-think`
-seconds, uniform), clicks a card, thinks again (`--target-think`) and clicks a target.
+seconds, uniform), clicks a card, thinks again (`--target-think`) and clicks a target; a
+click that failed ("This interaction failed") is clicked again a second later, as people do.
 `--pace burst`: the stress case, every player of every game clicks at the same instant and
 all games advance round by round together.
 
@@ -605,7 +606,10 @@ def main() -> None:
         target_think=arguments.target_think,
         round_timeout=arguments.round_timeout,
     )
-    asyncio.run(main_task(run))
+    try:
+        asyncio.run(main_task(run))
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        sys.exit("interrupted: the bot under test was stopped")
 
 
 if __name__ == "__main__":
