@@ -569,7 +569,9 @@ def main() -> None:
         action="store_true",
         help="skip the fake's OpenAPI validation (~10 ms of its CPU per message)",
     )
-    parser.add_argument("--seed", type=int, default=1, help="seeds the players' think times")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="seeds the players' think times and choices"
+    )
     parser.add_argument(
         "--open-rate", type=float, default=25.0, help="human pace: lobbies opened per second"
     )
