@@ -1,8 +1,9 @@
 """The one place where a click becomes an engine action that is applied, saved and published.
 
-load the stored game -> engine.apply -> engine.settle -> storage.commit_transition. The
-commit carries the version the state was loaded at, so of two concurrent callers (even in two
-processes) exactly one wins; the loser reloads and tries again against the new state. A
+load the game (as this process last saw it) -> engine.apply -> engine.settle ->
+storage.commit_transition. The commit carries the version the state was loaded at, so of two
+concurrent callers (even in two processes) exactly one wins; the loser reloads from the
+database and tries again against the new state. A
 per-game lock keeps callers of this process in line. Only a committed transition is
 published to the players.
 """
@@ -100,8 +101,9 @@ class GameService:
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
         # The latest record this process read or wrote per open game: refusals and private
-        # controls are answered from it without waiting for the database; every action is
-        # still checked against a fresh read inside the lock before it is committed.
+        # controls are answered from it without waiting for the database, and actions start
+        # from it; the commit's version check sends a caller back to the database whenever
+        # another process changed the game meanwhile.
         self._latest: dict[int, Any] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
@@ -206,9 +208,13 @@ class GameService:
     ) -> Transition | Refusal:
         """Apply the action `build` makes from the current state, commit it, publish it."""
         async with self.lock(game_id):
+            # The version this process saw last is checked again inside the commit: only when
+            # another process moved the game on is it read from the database.
+            record = self._latest.get(game_id)
             for _ in range(COMMIT_ATTEMPTS):
-                record = await self._storage.game(game_id)
-                self._remember(record)
+                if record is None:
+                    record = await self._storage.game(game_id)
+                    self._remember(record)
                 prepared = _prepare(record, build)
                 if isinstance(prepared, Refusal):
                     return prepared
@@ -220,6 +226,7 @@ class GameService:
                         record, before, state, (action, *chance), events, actor_id
                     )
                 except store.StaleVersion:
+                    record = None
                     continue
                 self._remember(committed)
                 transition = Transition(

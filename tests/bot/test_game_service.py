@@ -1,0 +1,49 @@
+"""Two bot processes sharing one database: an action never starts from a stale game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import engine
+from bot import storage as store
+from bot.game_service import GameService, Refusal, Transition
+from bot.settings import Settings
+
+GUILD, CHANNEL, HOST, GUEST = 10, 20, 1001, 1002
+
+
+async def test_an_action_after_another_process_moved_the_game_builds_on_that_move(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "shared.sqlite3"
+    settings = Settings(token="unused", database=str(database))
+    published: list[Transition] = []
+    async with (
+        await store.Storage.open(database) as first_storage,
+        await store.Storage.open(database) as second_storage,
+    ):
+        first = GameService(first_storage, settings, published.append)
+        second = GameService(second_storage, settings, published.append)
+        lobby = await first.open_lobby(
+            GUILD, CHANNEL, HOST, "Host", engine.Variant.STANDARD, pick_seconds=60
+        )
+        await first_storage.join(lobby.id, GUEST, "Guest", expected_version=lobby.version)
+        started = await first.start(lobby.id, HOST)
+        assert isinstance(started, Transition)
+        state = started.state
+
+        def own_card(player: str) -> engine.Pick:
+            card = engine.view_for(state, player).hand[0].number
+            return engine.Pick(player, state.stage, state.round, card, player)
+
+        # The second process plays the guest's card; the first still holds the game as started.
+        by_second = await second.act(lobby.id, GUEST, lambda _r, _s: own_card(str(GUEST)))
+        assert isinstance(by_second, Transition)
+        by_first = await first.act(lobby.id, HOST, lambda _r, _s: own_card(str(HOST)))
+        assert not isinstance(by_first, Refusal)
+
+        log = await first_storage.action_log(lobby.id)
+        picks = [entry["actor_id"] for entry in log if entry["action"].get("type") == "pick"]
+        assert sorted(picks) == [HOST, GUEST]
+        revealed = [e for e in by_first.events if isinstance(e, engine.RoundRevealed)]
+        assert revealed, "both picks are in: the round is revealed"
