@@ -186,6 +186,10 @@ class Router:
 
     async def _join(self, interaction: discord.Interaction, record: Any) -> None:
         user = interaction.user
+        if record.seat_of(user.id) is not None:
+            await refuse(interaction, "refusal.already_seated")
+            return
+        await interaction.response.defer()
         try:
             record = await self.storage.join(
                 record.id, user.id, user.display_name, expected_version=record.version
@@ -200,7 +204,7 @@ class Router:
             await refuse(interaction, "refusal.busy")
             return
         self.touch_lobby(record.id)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
         )
 
@@ -209,6 +213,10 @@ class Router:
         if user.id == record.host_id:
             await refuse(interaction, "refusal.host_cannot_leave")
             return
+        if record.seat_of(user.id) is None:
+            await refuse(interaction, "refusal.not_seated")
+            return
+        await interaction.response.defer()
         try:
             record = await self.storage.leave(record.id, user.id, expected_version=record.version)
         except store.NotSeated:
@@ -218,7 +226,7 @@ class Router:
             await refuse(interaction, "refusal.busy")
             return
         self.touch_lobby(record.id)
-        await interaction.response.edit_message(
+        await interaction.edit_original_response(
             content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
         )
 

@@ -13,11 +13,14 @@ def dump_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+# One trip to the database thread per query (a cursor would take three): while a transaction
+# holds the connection, each trip also waits for a turn of the busy event loop.
+
+
 async def one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:
-    async with db.execute(sql, params) as cursor:
-        return await cursor.fetchone()
+    rows = await db.execute_fetchall(sql, params)
+    return next(iter(rows), None)
 
 
 async def all_rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
-    async with db.execute(sql, params) as cursor:
-        return list(await cursor.fetchall())
+    return list(await db.execute_fetchall(sql, params))
