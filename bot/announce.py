@@ -31,7 +31,7 @@ from bot.narrate import (
 )
 from bot.picture import Snapshot, board_for, fold_moves, render_picture
 from bot.record import record_file
-from bot.retry import persist
+from bot.retry import CONNECTION_ERRORS, persist
 from bot.table import Table, card_label
 
 if TYPE_CHECKING:
@@ -82,7 +82,8 @@ class Announcer:
                 transition = queue.pop(0)
                 try:
                     await self._show(transition)
-                except discord.HTTPException as problem:
+                except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
+                    # The next transitions are still shown: a game never stalls on one.
                     log.warning("game %s: could not show a transition: %s", game_id, problem)
         finally:
             self._workers.pop(game_id, None)
@@ -273,7 +274,7 @@ class Announcer:
         channel = self._client.get_partial_messageable(channel_id)
         try:
             message = await channel.fetch_message(message_id)
-        except discord.HTTPException:
+        except (discord.HTTPException, *CONNECTION_ERRORS):
             return ""
         story, _, _ = message.content.rpartition("\n\n" + WAITING_MARK)
         return story
@@ -343,7 +344,7 @@ class Announcer:
                     self._client.rest,
                 )
                 return
-            except discord.HTTPException:
+            except (discord.HTTPException, *CONNECTION_ERRORS):
                 scene.dm_messages.pop(player, None)
         what = f"game {table.game_id}: DM {player}"
         rest = self._client.rest
@@ -354,7 +355,7 @@ class Announcer:
             # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
             await self._dms_closed(table, player)
             return
-        except discord.HTTPException as problem:
+        except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
             # Discord kept failing after our retries: the DMs may well be open, so say only
             # that this hand did not arrive, and try the DM again next stage.
             log.warning("game %s: DM to %s failed: %s", table.game_id, player, problem)
@@ -419,7 +420,7 @@ class Announcer:
             )
         except discord.Forbidden:
             await self._send(table.channel_id, result, mentions=PINGS, view=view)
-        except discord.HTTPException as problem:
+        except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
             log.warning("game %s: cannot post the result: %s", table.game_id, problem)
         await self._close_hands(table, transition.state)
         self.forget(table.game_id)
@@ -478,7 +479,7 @@ class Announcer:
                 )
             except discord.Forbidden:
                 scene.can_attach = False
-            except discord.HTTPException as problem:
+            except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
                 log.warning("%s: %s", what, problem)
                 return None
         fallback = _fit(content, picture.words)
@@ -488,7 +489,7 @@ class Announcer:
                 what,
                 self._client.rest,
             )
-        except discord.HTTPException as problem:
+        except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
             log.warning("%s: %s", what, problem)
             return None
 
@@ -508,7 +509,7 @@ class Announcer:
                 f"channel {channel_id}: post",
                 self._client.rest,
             )
-        except discord.HTTPException as problem:
+        except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
             log.warning("channel %s: cannot post: %s", channel_id, problem)
 
     async def _edit_quietly(
@@ -524,7 +525,7 @@ class Announcer:
                 self._client.rest,
                 spare,
             )
-        except discord.HTTPException as problem:
+        except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
             log.warning("message %s: cannot edit: %s", message_id, problem)
 
 

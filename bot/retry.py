@@ -1,7 +1,8 @@
 """Patience with Discord: a request refused for a rate limit or a server error is tried again.
 
 discord.py already waits out single 429s; under a long storm it gives up after a few tries
-and raises. A game message must not be lost to that, so the announcer tries again, slower.
+and raises, and a connection that breaks under a request is not retried at all. A game
+message must not be lost to that, so the announcer tries again, slower.
 """
 
 from __future__ import annotations
@@ -11,11 +12,15 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+import aiohttp
 import discord
 
 from bot.pacing import RestPacer
 
 T = TypeVar("T")
+# The connection broke before Discord answered (reset, closed by the server while reused):
+# the request can be made again.
+CONNECTION_ERRORS = (aiohttp.ClientConnectionError,)
 RETRIED_STATUSES = frozenset({429, 500, 502, 503, 504})
 ATTEMPTS = 6
 FIRST_PAUSE_SECONDS = 0.5
@@ -42,6 +47,11 @@ async def persist(
             if problem.status not in RETRIED_STATUSES or attempt == ATTEMPTS:
                 raise
             log.info("%s: Discord answered %s; trying again in %.1f s", what, problem.status,
+                     pause)
+        except CONNECTION_ERRORS as problem:
+            if attempt == ATTEMPTS:
+                raise
+            log.info("%s: the connection failed (%s); trying again in %.1f s", what, problem,
                      pause)
         await asyncio.sleep(pause)
         pause = min(pause * 2, LONGEST_PAUSE_SECONDS)

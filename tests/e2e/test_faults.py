@@ -1,5 +1,5 @@
-"""Scenario 10: missing permissions at /whyfirst start; a 429 storm and a dropped gateway
-during a game, which still completes."""
+"""Scenario 10: missing permissions at /whyfirst start; a 429 storm, a dropped gateway and
+connections that break under requests during a game, which still completes."""
 
 from __future__ import annotations
 
@@ -54,6 +54,24 @@ async def test_a_game_survives_a_429_storm_and_a_dropped_gateway(server: Server)
 
     final = await table.play_to_the_end(before_turn=meddle)
     assert discord.world.rate_limited_responses >= 30
+    record = table.record()
+    assert recorded_plays(record) == table.chosen_plays()
+    assert (await replay(record, server.workdir))["totals"] == announced_totals(final)
+
+
+async def test_a_game_survives_connections_that_break_under_its_requests(server: Server) -> None:
+    await server.start_bot()
+    discord = server.discord
+    table = Table(discord, server.games, server.players("Anne", "Ben"), seed=11)
+    await table.open(pick_seconds=600)
+
+    async def meddle(stage: int, round_: int) -> None:
+        if (stage, round_) in ((1, 2), (2, 1)):
+            # Reveals, hands and edits alike: every other request of the next ones.
+            discord.inject_disconnects(8, every=2)
+
+    final = await table.play_to_the_end(before_turn=meddle)
+    assert discord.world.disconnects == 16
     record = table.record()
     assert recorded_plays(record) == table.chosen_plays()
     assert (await replay(record, server.workdir))["totals"] == announced_totals(final)

@@ -17,7 +17,7 @@ from tests.loopback.model import Channel, Message, User, new_snowflake
 from tests.loopback.players import GuildHandle, Player, TextChannel
 from tests.loopback.ratelimit import RateLimiter
 from tests.loopback.routes import Routes
-from tests.loopback.server import API_PREFIX, RestServer
+from tests.loopback.server import API_PREFIX, DISCONNECT, RestServer
 from tests.loopback.world import World
 
 T = TypeVar("T")
@@ -145,6 +145,13 @@ class LoopbackDiscord:
         self, count: int, *, path_contains: str = "", status: int = 500
     ) -> None:
         self.limiter.inject(count=count, status=status, path_contains=path_contains, retry_after=0)
+
+    def inject_disconnects(self, count: int, *, path_contains: str = "", every: int = 1) -> None:
+        """`count` of the next REST calls (not interaction callbacks) whose path contains
+        `path_contains` see their connection closed without an answer."""
+        self.limiter.inject(
+            count=count, status=DISCONNECT, path_contains=path_contains, retry_after=0, every=every
+        )
 
     async def drop_gateway(self, *, invalidate_session: bool = False) -> None:
         """Close the bot's gateway socket; it should RESUME (or IDENTIFY if invalidated)."""

@@ -56,6 +56,10 @@ def json_response(
     return response
 
 
+DISCONNECT = 0
+"""The status of an injected fault that closes the connection instead of answering."""
+
+
 def is_interaction_endpoint(template: str) -> bool:
     return template.startswith(("/interactions/", "/webhooks/"))
 
@@ -89,7 +93,7 @@ class RestServer:
         try:
             if not exempt and request.headers.get("Authorization") != f"Bot {self.world.token}":
                 raise unauthorized()
-            early = self._fault_or_limit(request.path, exempt, template)
+            early = self._fault_or_limit(request, exempt, template)
             if early is not None:
                 return early
             call = await self._parse(request, method, template)
@@ -103,8 +107,17 @@ class RestServer:
     def _headers(self, template: str) -> dict[str, str]:
         return self.limiter.headers(f"loopback-{abs(hash(template)) % 10**8:08d}")
 
-    def _fault_or_limit(self, path: str, exempt: bool, template: str) -> web.Response | None:
-        fault = self.limiter.injected_fault(path) if not exempt else None
+    def _fault_or_limit(
+        self, request: web.Request, exempt: bool, template: str
+    ) -> web.Response | None:
+        fault = self.limiter.injected_fault(request.path) if not exempt else None
+        if fault is not None and fault.status == DISCONNECT:
+            # The connection breaks before any answer, as a reset or a reused keep-alive
+            # connection the other side had just closed.
+            self.world.disconnects += 1
+            if request.transport is not None:
+                request.transport.abort()
+            return web.Response(status=204)
         if fault is not None and fault.status == 429:
             self.world.rate_limited_responses += 1
             return self._too_many(fault.retry_after, is_global=False, template=template)

@@ -57,6 +57,7 @@ class World:
     violations: list[Violation] = field(default_factory=list)
     ack_latencies: list[float] = field(default_factory=list)
     rate_limited_responses: int = 0
+    disconnects: int = 0
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     # --- change notification -------------------------------------------------------------
