@@ -3,9 +3,8 @@
 load the game (as this process last saw it) -> engine.apply -> engine.settle ->
 storage.commit_transition. The commit carries the version the state was loaded at, so of two
 concurrent callers (even in two processes) exactly one wins; the loser reloads from the
-database and tries again against the new state. A
-per-game lock keeps callers of this process in line. Only a committed transition is
-published to the players.
+database and tries again against the new state. A per-game lock keeps callers of this
+process in line. Only a committed transition is published to the players.
 """
 
 from __future__ import annotations
