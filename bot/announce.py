@@ -22,6 +22,7 @@ from bot.custom_ids import Turn, target_code
 from bot.game_service import Transition
 from bot.hand import Place, hand_controls
 from bot.i18n import t
+from bot.lobby import started_lobby
 from bot.narrate import (
     cards_revealed,
     figure_moved,
@@ -64,6 +65,9 @@ class Announcer:
         self._scenes: dict[int, Scene] = {}
         self._queues: dict[int, list[Transition]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
+        # Each player's DM channel id: discord.py remembers only the latest 128 DM channels,
+        # and opening one again costs a request of the global budget.
+        self._dm_channels: dict[str, int] = {}
 
     # --- ordering ----------------------------------------------------------------------
 
@@ -156,12 +160,9 @@ class Announcer:
 
     async def _started(self, table: Table, transition: Transition) -> None:
         record = transition.record
-        if record.lobby_message_id:
+        if record.lobby_message_id and record.lobby_message_id != transition.answered_message:
             await self._edit_quietly(
-                table.channel_id,
-                record.lobby_message_id,
-                content=t("lobby.started", table.locale, players=table.mentions(table.players)),
-                view=None,
+                table.channel_id, record.lobby_message_id, content=started_lobby(record), view=None
             )
         intro = [t("game.begins", table.locale, players=table.mentions(table.players),
                    variant=t(f"variant.{transition.state.variant.value}", table.locale))]
@@ -371,14 +372,17 @@ class Announcer:
     async def _dm_channel(
         self, player: str, known: tuple[int, int] | None, what: str
     ) -> discord.abc.Messageable:
-        """The player's DM channel: the one this game already wrote to, else opened now."""
-        if known is not None:
+        """The player's DM channel: the one the bot already wrote to, else opened now."""
+        channel_id = known[0] if known is not None else self._dm_channels.get(player)
+        if channel_id is not None:
             return self._client.get_partial_messageable(
-                known[0], type=discord.ChannelType.private
+                channel_id, type=discord.ChannelType.private
             )
-        return await persist(
+        dm = await persist(
             lambda: self._client.create_dm(discord.Object(int(player))), what, self._client.rest
         )
+        self._dm_channels[player] = dm.id
+        return dm
 
     async def _dms_closed(self, table: Table, player: str) -> None:
         scene = self.scene(table.game_id)

@@ -61,7 +61,8 @@ class Transition:
     events: tuple[Any, ...]
     actor_id: int | None
     turn_changed: bool
-    # The actor's DM that the acting click redraws itself: the announcer leaves it alone.
+    # The message the acting click redraws itself (the actor's DM, the lobby at Start): the
+    # announcer leaves it alone.
     answered_message: int | None = None
 
 
@@ -159,7 +160,9 @@ class GameService:
             lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),
         )
 
-    async def start(self, game_id: int, actor_id: int) -> Transition | Refusal:
+    async def start(
+        self, game_id: int, actor_id: int, answered_message: int | None = None
+    ) -> Transition | Refusal:
         """The host starts the lobby's game: deal stage 1 and open the first round."""
         async with self.lock(game_id):
             for _ in range(COMMIT_ATTEMPTS):
@@ -191,7 +194,9 @@ class GameService:
                 except store.StaleVersion:
                     continue
                 self._remember(committed)
-                transition = Transition(committed, None, state, tuple(events), actor_id, True)
+                transition = Transition(
+                    committed, None, state, tuple(events), actor_id, True, answered_message
+                )
                 self._publish(transition)
                 return transition
         return Refusal("refusal.busy")

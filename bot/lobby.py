@@ -11,6 +11,12 @@ from bot.i18n import t
 from bot.table import Table
 
 
+def started_lobby(record: Any) -> str:
+    """What the lobby message says once its game started (its buttons go)."""
+    table = Table.of(record)
+    return t("lobby.started", table.locale, players=table.mentions(table.players))
+
+
 def lobby_content(record: Any) -> str:
     table = Table.of(record)
     locale = table.locale

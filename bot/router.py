@@ -25,7 +25,7 @@ from bot.game_service import (
 )
 from bot.hand import hand_controls
 from bot.i18n import t
-from bot.lobby import lobby_content, lobby_view
+from bot.lobby import lobby_content, lobby_view, started_lobby
 from bot.table import Table
 
 if TYPE_CHECKING:
@@ -238,9 +238,18 @@ class Router:
             await refuse(interaction, "refusal.player_count")
             return
         await interaction.response.defer()
-        outcome = await self.client.service.start(record.id, interaction.user.id)
+        lobby = interaction.message.id if interaction.message is not None else None
+        outcome = await self.client.service.start(record.id, interaction.user.id, lobby)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
+            return
+        if lobby is not None:
+            try:
+                await interaction.edit_original_response(
+                    content=started_lobby(outcome.record), view=None
+                )
+            except discord.HTTPException as problem:
+                log.info("game %s: could not close the lobby: %s", record.id, problem)
 
     async def cancel(self, interaction: discord.Interaction, record: Any) -> None:
         """Cancel a lobby or running game: the host or a member who may manage the server."""

@@ -33,7 +33,9 @@ async def test_a_whole_game_replays_to_what_the_bot_announced(
 ) -> None:
     await server.start_bot()
     table = Table(server.discord, server.games, server.players(*names), seed=len(names))
-    await table.open(variant=variant, **LONG_PICKS)
+    lobby = await table.open(variant=variant, **LONG_PICKS)
+    assert lobby.content.startswith("**Why First?** — the game is under way with")
+    assert lobby.buttons() == []
     final = await table.play_to_the_end()
 
     record = table.record()
