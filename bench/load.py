@@ -158,6 +158,16 @@ def hand_ready(table: Table, player: Player, stage: int, round_: int) -> bool:
     return False
 
 
+def hand_seen(player: Player) -> str:
+    """What the player's latest DM shows, for a stuck round's report."""
+    dms = player.dms()
+    if not dms:
+        return "no DM"
+    latest = dms[-1]
+    cards = len(enabled(buttons(latest, "card")))
+    return f"{len(dms)} DMs, the latest at {turn_in(latest.content)} with {cards} live cards"
+
+
 async def until(check: Callable[[], object]) -> None:
     """Poll `check` until it passes (bounded by the caller's timeout).
 
@@ -282,10 +292,12 @@ async def human_game(
                 )
                 await until(lambda b=before: table.round_message() is not b)
         except TimeoutError:
-            awaited = len(table.waiting_for(before))
+            awaited = table.waiting_for(before)
             outcome.stuck.append(
                 f"{table.channel.name}, stage {turn[0]} round {turn[1]}: no reveal within "
-                f"{run.round_timeout:.0f} s (the bot still waits for {awaited} players)"
+                f"{run.round_timeout:.0f} s (the bot still waits for {len(awaited)} players; "
+                + "; ".join(f"{p.name}: {hand_seen(p)}" for p in awaited)
+                + ")"
             )
             return
         except LoopbackError as problem:

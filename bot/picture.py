@@ -18,9 +18,10 @@ from bot.render.board import Board, Figure, distinct_initials
 from bot.table import Table
 
 PICTURE_NAME = "track.png"
-# Pictures are drawn on two threads of their own: off the event loop, and without every
-# worker thread of the default pool growing its own memory arena under load.
-RENDERER = ThreadPoolExecutor(max_workers=2, thread_name_prefix="whyfirst-render")
+# Pictures are drawn on a thread of their own: off the event loop, and without every worker
+# thread of the default pool growing its own memory arena under load. One is enough: a
+# picture takes ~8 ms, and Discord's global limit lets the bot post far fewer than 100 a second.
+RENDERER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whyfirst-render")
 
 
 @dataclass(frozen=True)
