@@ -20,7 +20,6 @@ from collections.abc import Callable
 # and a few (a reminder, a fetch) are made outside the pacer.
 REQUESTS_PER_WINDOW = 44
 WINDOW_SECONDS = 1.0
-SPARE_RECHECK_SECONDS = 0.25
 
 
 class RestPacer:
@@ -38,25 +37,23 @@ class RestPacer:
         self._let_go: deque[float] = deque()
         self._line = asyncio.Lock()
         self._queued = 0
-
-    @property
-    def queued(self) -> int:
-        """Requests waiting for their turn."""
-        return self._queued
+        self._nobody_queued = asyncio.Event()
+        self._nobody_queued.set()
 
     async def turn(self, spare: bool = False) -> None:
         """Wait until this request may go."""
-        while spare:
-            if not self._queued:
-                break
-            await asyncio.sleep(SPARE_RECHECK_SECONDS)
+        while spare and self._queued:
+            await self._nobody_queued.wait()
         self._queued += 1
+        self._nobody_queued.clear()
         try:
             async with self._line:
                 await self._wait_for_room()
                 self._let_go.append(self._clock())
         finally:
             self._queued -= 1
+            if not self._queued:
+                self._nobody_queued.set()
 
     async def _wait_for_room(self) -> None:
         while len(self._let_go) >= self._limit:
