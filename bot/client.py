@@ -27,7 +27,7 @@ from bot.commands import WhyFirstCommands
 from bot.custom_ids import is_known
 from bot.deadlines import Deadlines
 from bot.game_service import GameService, pick_seconds_of
-from bot.i18n import locale_name
+from bot.i18n import locale_name, t
 from bot.lobby import lobby_content, lobby_view
 from bot.pacing import RestPacer
 from bot.router import NO_PINGS, Router, refuse, turn_of
@@ -144,6 +144,7 @@ class WhyFirstClient(discord.Client):
     async def _recover(self) -> None:
         """Pick up every open game where it was: timers re-armed from stored deadlines."""
         for record in await self.storage.active_games():
+            self.service.remember(record)
             if record.status == "lobby":
                 if record.lobby_deadline is not None:
                     self.deadlines.arm_lobby(record.id, record.lobby_deadline)
@@ -209,6 +210,11 @@ class WhyFirstClient(discord.Client):
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, "refusal.guild_only")
             return
+        if self.service.game_in_channel(interaction.channel_id) is not None:
+            await refuse(interaction, "refusal.channel_busy")
+            return
+        # The lobby's first write may queue behind other games' writes: answer first.
+        await interaction.response.defer(thinking=True)
         try:
             record = await self.service.open_lobby(
                 interaction.guild_id,
@@ -220,7 +226,11 @@ class WhyFirstClient(discord.Client):
                 locale_name(interaction.guild_locale),
             )
         except store.ChannelBusy:
-            await refuse(interaction, "refusal.channel_busy")
+            # Another process opened one meanwhile; the deferred answer is public, so it says
+            # so in public (a follow-up would replace it anyway).
+            await interaction.edit_original_response(
+                content=t("refusal.channel_busy", interaction.locale)
+            )
             return
         for seat in seated or []:
             try:
@@ -229,12 +239,10 @@ class WhyFirstClient(discord.Client):
                 )
             except store.GameConflict as problem:
                 log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
-        callback = await interaction.response.send_message(
-            lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
+        lobby = await interaction.edit_original_response(
+            content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
         )
-        message_id = getattr(callback.resource, "id", None) or callback.message_id
-        if message_id is not None:
-            await self.storage.set_message_ids(record.id, lobby_message_id=int(message_id))
+        await self.storage.set_message_ids(record.id, lobby_message_id=lobby.id)
         self.router.touch_lobby(record.id)
         log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
 

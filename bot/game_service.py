@@ -105,6 +105,7 @@ class GameService:
         # from it; the commit's version check sends a caller back to the database whenever
         # another process changed the game meanwhile.
         self._latest: dict[int, Any] = {}
+        self._open_channels: dict[int, int] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -121,16 +122,26 @@ class GameService:
         record = self._latest.get(game_id)
         if record is None:
             record = await self._storage.game(game_id)
-            self._remember(record)
+            self.remember(record)
         return record
 
-    def _remember(self, record: Any | None) -> None:
+    def remember(self, record: Any | None) -> None:
+        """Note a game as just read or written: its latest record, its channel while open."""
         if record is None:
             return
+        game_id, channel_id = int(record.id), int(record.channel_id)
         if record.status == "running":
-            self._latest[int(record.id)] = record
+            self._latest[game_id] = record
         else:
-            self._latest.pop(int(record.id), None)
+            self._latest.pop(game_id, None)
+        if record.status in ("lobby", "running"):
+            self._open_channels[channel_id] = game_id
+        elif self._open_channels.get(channel_id) == game_id:
+            del self._open_channels[channel_id]
+
+    def game_in_channel(self, channel_id: int) -> int | None:
+        """The open game this process knows in the channel (the database has the last word)."""
+        return self._open_channels.get(channel_id)
 
     def deadline_after(self, seconds: float) -> datetime:
         return self._clock() + timedelta(seconds=self._settings.seconds(seconds))
@@ -148,7 +159,7 @@ class GameService:
         locale: str | None = None,
     ) -> Any:
         """A new lobby with the host seated; raises storage.ChannelBusy."""
-        return await self._storage.create_game(
+        record = await self._storage.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
@@ -159,6 +170,8 @@ class GameService:
             now=self._clock(),
             lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),
         )
+        self.remember(record)
+        return record
 
     async def start(
         self, game_id: int, actor_id: int, answered_message: int | None = None
@@ -167,7 +180,7 @@ class GameService:
         async with self.lock(game_id):
             for _ in range(COMMIT_ATTEMPTS):
                 record = await self._storage.game(game_id)
-                self._remember(record)
+                self.remember(record)
                 if record is None:
                     return Refusal("refusal.unknown_game")
                 if record.status != "lobby":
@@ -193,7 +206,7 @@ class GameService:
                     )
                 except store.StaleVersion:
                     continue
-                self._remember(committed)
+                self.remember(committed)
                 transition = Transition(
                     committed, None, state, tuple(events), actor_id, True, answered_message
                 )
@@ -218,7 +231,7 @@ class GameService:
             for _ in range(COMMIT_ATTEMPTS):
                 if record is None:
                     record = await self._storage.game(game_id)
-                    self._remember(record)
+                    self.remember(record)
                 prepared = _prepare(record, build)
                 if isinstance(prepared, Refusal):
                     return prepared
@@ -232,7 +245,7 @@ class GameService:
                 except store.StaleVersion:
                     record = None
                     continue
-                self._remember(committed)
+                self.remember(committed)
                 transition = Transition(
                     committed,
                     before,
@@ -286,7 +299,7 @@ class GameService:
             if record is None or record.status not in ("lobby", "running"):
                 return None
             ended = await self._storage.set_status(game_id, status, now=self._clock())
-            self._remember(ended)
+            self.remember(ended)
             return ended
 
 
