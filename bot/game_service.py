@@ -100,8 +100,8 @@ class GameService:
         self._publish = publish
         self._clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        # The latest record this process read or wrote per open game: refusals and private
-        # controls are answered from it without waiting for the database, and actions start
+        # The latest record this process read or wrote per open game: refusals, the lobby and
+        # private controls are answered from it without waiting for the database, actions start
         # from it; the commit's version check sends a caller back to the database whenever
         # another process changed the game meanwhile.
         self._latest: dict[int, Any] = {}
@@ -130,14 +130,16 @@ class GameService:
         if record is None:
             return
         game_id, channel_id = int(record.id), int(record.channel_id)
-        if record.status == "running":
+        known = self._latest.get(game_id)
+        if known is not None and known.version > record.version:
+            return  # an answer that overtook this one already brought a newer record
+        if record.status in ("lobby", "running"):
             self._latest[game_id] = record
+            self._open_channels[channel_id] = game_id
         else:
             self._latest.pop(game_id, None)
-        if record.status in ("lobby", "running"):
-            self._open_channels[channel_id] = game_id
-        elif self._open_channels.get(channel_id) == game_id:
-            del self._open_channels[channel_id]
+            if self._open_channels.get(channel_id) == game_id:
+                del self._open_channels[channel_id]
 
     def game_in_channel(self, channel_id: int) -> int | None:
         """The open game this process knows in the channel (the database has the last word)."""

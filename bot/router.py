@@ -168,7 +168,7 @@ class Router:
     # --- lobby buttons -----------------------------------------------------------------
 
     async def lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None:
-        record = await self.storage.game(game_id)
+        record = await self.client.service.current(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return
@@ -191,8 +191,10 @@ class Router:
             return
         await interaction.response.defer()
         try:
+            # No version check: the transaction itself refuses a full, closed or taken seat, and
+            # players joining at the same moment must all get in.
             record = await self.storage.join(
-                record.id, user.id, user.display_name, expected_version=record.version
+                record.id, user.id, user.display_name, expected_version=None
             )
         except store.AlreadySeated:
             await refuse(interaction, "refusal.already_seated")
@@ -203,6 +205,7 @@ class Router:
         except (store.StaleVersion, store.GameConflict):
             await refuse(interaction, "refusal.busy")
             return
+        self.client.service.remember(record)
         self.touch_lobby(record.id)
         await interaction.edit_original_response(
             content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
@@ -218,13 +221,14 @@ class Router:
             return
         await interaction.response.defer()
         try:
-            record = await self.storage.leave(record.id, user.id, expected_version=record.version)
+            record = await self.storage.leave(record.id, user.id, expected_version=None)
         except store.NotSeated:
             await refuse(interaction, "refusal.not_seated")
             return
         except (store.StaleVersion, store.GameConflict):
             await refuse(interaction, "refusal.busy")
             return
+        self.client.service.remember(record)
         self.touch_lobby(record.id)
         await interaction.edit_original_response(
             content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
@@ -234,9 +238,8 @@ class Router:
         if interaction.user.id != record.host_id:
             await refuse(interaction, "refusal.host_only")
             return
-        if len(record.seats) < 2:
-            await refuse(interaction, "refusal.player_count")
-            return
+        # The number of players is checked by the start itself: a Join that was just
+        # acknowledged may still be on its way to the database.
         await interaction.response.defer()
         lobby = interaction.message.id if interaction.message is not None else None
         outcome = await self.client.service.start(record.id, interaction.user.id, lobby)
