@@ -89,6 +89,8 @@ class Announcer:
                 except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
                     # The next transitions are still shown: a game never stalls on one.
                     log.warning("game %s: could not show a transition: %s", game_id, problem)
+                except Exception:
+                    log.exception("game %s: showing a transition failed", game_id)
         finally:
             self._workers.pop(game_id, None)
             if not self._queues.get(game_id):
