@@ -105,7 +105,6 @@ class GameService:
         # from it; the commit's version check sends a caller back to the database whenever
         # another process changed the game meanwhile.
         self._latest: dict[int, Any] = {}
-        self._open_channels: dict[int, int] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -126,24 +125,21 @@ class GameService:
         return record
 
     def remember(self, record: Any | None) -> None:
-        """Note a game as just read or written: its latest record, its channel while open."""
+        """Note a game as just read or written: its latest record while it is open."""
         if record is None:
             return
-        game_id, channel_id = int(record.id), int(record.channel_id)
+        game_id = int(record.id)
         known = self._latest.get(game_id)
         if known is not None and known.version > record.version:
             return  # an answer that overtook this one already brought a newer record
         if record.status in ("lobby", "running"):
             self._latest[game_id] = record
-            self._open_channels[channel_id] = game_id
         else:
             self._latest.pop(game_id, None)
-            if self._open_channels.get(channel_id) == game_id:
-                del self._open_channels[channel_id]
 
     def game_in_channel(self, channel_id: int) -> int | None:
         """The open game this process knows in the channel (the database has the last word)."""
-        return self._open_channels.get(channel_id)
+        return next((r.id for r in self._latest.values() if r.channel_id == channel_id), None)
 
     def deadline_after(self, seconds: float) -> datetime:
         return self._clock() + timedelta(seconds=self._settings.seconds(seconds))
