@@ -352,7 +352,7 @@ class Announcer:
         what = f"game {table.game_id}: DM {player}"
         rest = self._client.rest
         try:
-            dm = await self._dm_channel(player, known, what)
+            dm = await self._dm_channel(player, what)
             sent = await persist(lambda: dm.send(controls.content, view=controls.view), what, rest)
         except discord.Forbidden:
             # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
@@ -371,11 +371,9 @@ class Announcer:
         scene.closed_dms.discard(player)
         scene.dm_messages[player] = (dm.id, sent.id)
 
-    async def _dm_channel(
-        self, player: str, known: tuple[int, int] | None, what: str
-    ) -> discord.abc.Messageable:
+    async def _dm_channel(self, player: str, what: str) -> discord.abc.Messageable:
         """The player's DM channel: the one the bot already wrote to, else opened now."""
-        channel_id = known[0] if known is not None else self._dm_channels.get(player)
+        channel_id = self._dm_channels.get(player)
         if channel_id is not None:
             return self._client.get_partial_messageable(
                 channel_id, type=discord.ChannelType.private
