@@ -202,7 +202,7 @@ class Router:
         except store.GameFull:
             await refuse(interaction, "refusal.game_full")
             return
-        except (store.StaleVersion, store.GameConflict):
+        except store.GameConflict:  # the lobby closed or vanished meanwhile
             await refuse(interaction, "refusal.busy")
             return
         self.client.service.remember(record)
@@ -225,7 +225,7 @@ class Router:
         except store.NotSeated:
             await refuse(interaction, "refusal.not_seated")
             return
-        except (store.StaleVersion, store.GameConflict):
+        except store.GameConflict:  # the lobby closed or vanished meanwhile
             await refuse(interaction, "refusal.busy")
             return
         self.client.service.remember(record)
