@@ -1,8 +1,18 @@
-"""Boards the render tests share."""
+"""Boards the render tests share, and how they read a picture back."""
 
 from __future__ import annotations
 
-from bot.render import Board, Figure
+import io
+
+from PIL import Image
+
+from bot.render import Board, Figure, render_track
+
+
+def decoded(board: Board) -> Image.Image:
+    """The board's picture as Discord shows it: the PNG decoded to RGB."""
+    return Image.open(io.BytesIO(render_track(board))).convert("RGB")
+
 
 SEVEN_FIGURES = Board(
     figures=(

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import io
 from concurrent.futures import ThreadPoolExecutor
-
-from PIL import Image
 
 from bot.render import Board, Figure, render_track
 from bot.render.palette import (
@@ -17,11 +14,7 @@ from bot.render.palette import (
     colour_distance,
 )
 from bot.render.png_palette import PALETTE_SIZE, png_palette
-from tests.render.boards import SEVEN_FIGURES
-
-
-def decoded(board: Board) -> Image.Image:
-    return Image.open(io.BytesIO(render_track(board))).convert("RGB")
+from tests.render.boards import SEVEN_FIGURES, decoded
 
 
 def test_palette_keeps_every_key_colour_and_nothing_close_to_one() -> None:

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import io
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from PIL import Image
 
-from bot.render import MAX_DESCRIPTION, Board, Figure, describe_board, figure_center, render_track
+from bot.render import MAX_DESCRIPTION, Board, Figure, describe_board, figure_center
 from bot.render.board import MAX_SPACE, MIN_SPACE
 from bot.render.geometry import DISC_RADIUS
 from bot.render.palette import figure_colour
+from tests.render.boards import decoded
 
 spaces = st.integers(MIN_SPACE, MAX_SPACE)
 
@@ -43,7 +41,7 @@ def boards(draw: st.DrawFn) -> Board:
 @settings(max_examples=25, deadline=None)
 @given(boards())
 def test_every_figure_of_any_board_is_visible_in_its_colour(board: Board) -> None:
-    image = Image.open(io.BytesIO(render_track(board))).convert("RGB")
+    image = decoded(board)
     offset = int(DISC_RADIUS * 0.72)
     for index, figure in enumerate(board.figures):
         x, y = figure_center(board, index)

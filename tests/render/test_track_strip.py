@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from PIL import Image
 
-from bot.render import Board, Figure, layout_for, render_track
+from bot.render import Board, Figure, layout_for
 from bot.render.palette import (
     CELL_NEGATIVE,
     CELL_POSITIVE,
@@ -16,11 +14,7 @@ from bot.render.palette import (
     INK,
     START_FILL,
 )
-from tests.render.boards import ALL_ON_ONE_SPACE, SEVEN_FIGURES, TWO_PLAYERS
-
-
-def decoded(board: Board) -> Image.Image:
-    return Image.open(io.BytesIO(render_track(board))).convert("RGB")
+from tests.render.boards import ALL_ON_ONE_SPACE, SEVEN_FIGURES, TWO_PLAYERS, decoded
 
 
 def cell_fill(image: Image.Image, board: Board, space: int) -> tuple[int, int, int]:
