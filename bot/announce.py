@@ -111,6 +111,12 @@ class Announcer:
             scene = self._scenes[game_id] = Scene()
         return scene
 
+    def drop_waiting_edits(self) -> None:
+        """At shutdown: "Waiting for" edits are only a status, and the connection is closing."""
+        for scene in self._scenes.values():
+            if scene.pending_edit:
+                scene.pending_edit.cancel()
+
     def forget(self, game_id: int) -> None:
         scene = self._scenes.pop(game_id, None)
         if scene and scene.pending_edit:

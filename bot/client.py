@@ -114,6 +114,7 @@ class WhyFirstClient(discord.Client):
             await asyncio.wait_for(self._background_settled(), timeout=5)
         except (TimeoutError, Exception):
             log.info("closing with announcements still pending")
+        self.announcer.drop_waiting_edits()
         await super().close()
         if self._storage is not None:
             await self._storage.close()
