@@ -56,7 +56,15 @@ class Scene:
     closed_dms: set[str] = field(default_factory=set)
     can_attach: bool = True
     pending_edit: asyncio.Task[None] | None = None
+    """The "Waiting for" edit that has not yet read the game: later changes ride along."""
+    waiting_edits: set[asyncio.Task[None]] = field(default_factory=set)
+    """Every "Waiting for" edit not finished, the one sending its request included."""
     latest: Transition | None = None
+
+    def drop_waiting_edits(self) -> None:
+        for task in self.waiting_edits:
+            task.cancel()
+        self.pending_edit = None
 
 
 class Announcer:
@@ -114,13 +122,12 @@ class Announcer:
     def drop_waiting_edits(self) -> None:
         """At shutdown: "Waiting for" edits are only a status, and the connection is closing."""
         for scene in self._scenes.values():
-            if scene.pending_edit:
-                scene.pending_edit.cancel()
+            scene.drop_waiting_edits()
 
     def forget(self, game_id: int) -> None:
         scene = self._scenes.pop(game_id, None)
-        if scene and scene.pending_edit:
-            scene.pending_edit.cancel()
+        if scene:
+            scene.drop_waiting_edits()
 
     # --- showing a transition ----------------------------------------------------------
 
@@ -188,9 +195,7 @@ class Announcer:
         ping: bool = False,
     ) -> None:
         scene = self.scene(table.game_id)
-        if scene.pending_edit:
-            scene.pending_edit.cancel()
-            scene.pending_edit = None
+        scene.drop_waiting_edits()
         state = transition.state
         caption = (t("picture.caption", table.locale, stage=state.stage, round=state.round),)
         board = board_for(table, snapshot, caption, highlight)
@@ -258,7 +263,9 @@ class Announcer:
     def _schedule_waiting_edit(self, table: Table) -> None:
         scene = self.scene(table.game_id)
         if scene.pending_edit is None or scene.pending_edit.done():
-            scene.pending_edit = asyncio.create_task(self._edit_waiting(table))
+            task = scene.pending_edit = asyncio.create_task(self._edit_waiting(table))
+            scene.waiting_edits.add(task)
+            task.add_done_callback(scene.waiting_edits.discard)
 
     async def _edit_waiting(self, table: Table, immediately: bool = False) -> None:
         scene = self.scene(table.game_id)
