@@ -71,6 +71,7 @@ class Settings:
     target_think: tuple[float, float]
     round_timeout: float
     bot_log: Path | None = None
+    timeline: bool = False
 
 
 @dataclass
@@ -423,6 +424,37 @@ def offered_rates(discord: LoopbackDiscord, wall: float) -> tuple[int, float, in
     return len(moments), len(moments) / max(wall, 1.0), max(per_second.values())
 
 
+TIMELINE_WINDOW = 10.0
+
+
+def print_timeline(discord: LoopbackDiscord, samples: list[Sample]) -> None:
+    """Per window of the run: interactions sent, their acknowledgement p99, the bot's CPU
+    share and RSS, to see which part of a run the slow acknowledgements come from."""
+    if not samples:
+        return
+    start = samples[0].at
+    acks: dict[int, list[float]] = {}
+    for i in discord.world.interactions.values():
+        if i.dispatched_at is not None and i.acknowledged_at is not None:
+            window = int((i.dispatched_at - start) // TIMELINE_WINDOW)
+            acks.setdefault(window, []).append(i.acknowledged_at - i.dispatched_at)
+    print("\ntimeline   clicks   ack p99   bot CPU   bot RSS")
+    for window in range(int((samples[-1].at - start) // TIMELINE_WINDOW) + 1):
+        inside = [s for s in samples if window <= (s.at - start) / TIMELINE_WINDOW < window + 1]
+        latencies = sorted(acks.get(window, []))
+        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else 0
+        busy = (
+            (inside[-1].bot_cpu - inside[0].bot_cpu) / max(inside[-1].at - inside[0].at, 1e-9)
+            if len(inside) > 1
+            else 0.0
+        )
+        rss = inside[-1].rss if inside else 0
+        print(
+            f"{window * TIMELINE_WINDOW:6.0f} s {len(latencies):8d} {p99 * 1000:7.0f} ms "
+            f"{busy * 100:7.0f} % {rss / 1024:7.0f} MiB"
+        )
+
+
 def round_acks(discord: LoopbackDiscord) -> list[float]:
     """Acknowledgement latencies of the clicks that play rounds (not the lobby's)."""
     return [
@@ -447,6 +479,15 @@ def make_tables(discord: LoopbackDiscord, run: Settings) -> tuple[list[Table], G
 
 
 @dataclass(frozen=True)
+class Sample:
+    """The bot's CPU seconds and RSS (KiB) at a moment of the run."""
+
+    at: float
+    bot_cpu: float
+    rss: int
+
+
+@dataclass(frozen=True)
 class Usage:
     """What the run cost: wall time, CPU seconds, and the bot's memory in KiB."""
 
@@ -456,6 +497,14 @@ class Usage:
     baseline_rss: int
     peak_rss: int
     final_rss: int
+    samples: list[Sample]
+
+
+async def sample_bot(pid: int, samples: list[Sample]) -> None:
+    """Every second, what the bot has spent so far (for the timeline)."""
+    while True:
+        samples.append(Sample(time.monotonic(), cpu_seconds(pid), memory_kib(pid, "VmRSS")))
+        await asyncio.sleep(1.0)
 
 
 async def run_bench(run: Settings) -> None:
@@ -491,10 +540,15 @@ async def play(
     print(f"bot ready in {time.monotonic() - booting:.1f} s, RSS {baseline} KiB")
     cpu_at_start = cpu_seconds(pid), cpu_seconds(os.getpid())
     started = time.monotonic()
-    if run.pace == "human":
-        outcome = await play_human(tables, run)
-    else:
-        outcome = await play_burst(tables, run, pid)
+    samples: list[Sample] = []
+    sampler = asyncio.create_task(sample_bot(pid, samples))
+    try:
+        if run.pace == "human":
+            outcome = await play_human(tables, run)
+        else:
+            outcome = await play_burst(tables, run, pid)
+    finally:
+        sampler.cancel()
     usage = Usage(
         wall=time.monotonic() - started,
         bot_cpu=cpu_seconds(pid) - cpu_at_start[0],
@@ -502,6 +556,7 @@ async def play(
         baseline_rss=baseline,
         peak_rss=memory_kib(pid, "VmHWM"),
         final_rss=memory_kib(pid, "VmRSS"),
+        samples=samples,
     )
     return outcome, usage
 
@@ -521,6 +576,8 @@ def report(
             f"think times: card {run.card_think[0]}-{run.card_think[1]} s, target "
             f"{run.target_think[0]}-{run.target_think[1]} s; {run.open_rate:g} lobbies/s"
         )
+    if run.timeline:
+        print_timeline(discord, usage.samples)
     print(f"acknowledgement (all)      {percentiles(discord.world.ack_latencies)}")
     print(f"acknowledgement (rounds)   {percentiles(round_acks(discord))}")
     print(f"reveal                     {percentiles(outcome.reveal_latencies)}")
@@ -615,6 +672,11 @@ def main() -> None:
         help="seconds a round may take before it is reported as stuck",
     )
     parser.add_argument("--bot-log", type=Path, help="write the bot's whole log to this file")
+    parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help="also print, per 10 s of the run, clicks, their ack p99, the bot's CPU and RSS",
+    )
     arguments = parser.parse_args()
     run = Settings(
         games=arguments.games,
@@ -628,6 +690,7 @@ def main() -> None:
         target_think=arguments.target_think,
         round_timeout=arguments.round_timeout,
         bot_log=arguments.bot_log,
+        timeline=arguments.timeline,
     )
     try:
         asyncio.run(main_task(run))
