@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import engine
-from bot.buttons import MoveButton, RematchButton, ShowHandButton
+from bot.buttons import MoveButton, RematchButton, ShowHandButton, sent_once
 from bot.custom_ids import Turn, target_code
 from bot.game_service import Transition
-from bot.hand import Place, hand_controls
+from bot.hand import Controls, Place, hand_controls
 from bot.i18n import t
 from bot.lobby import started_lobby
 from bot.narrate import (
@@ -201,10 +201,10 @@ class Announcer:
         board = board_for(table, snapshot, caption, highlight)
         story = "\n".join(lines)
         content = _fit(story, self._waiting_line(table, transition))
-        view = self._round_view(table, state)
-        message = await self._send_with_picture(
-            table, content, board, view, PINGS if ping else NO_PINGS
-        )
+        with sent_once(self._round_view(table, state)) as view:
+            message = await self._send_with_picture(
+                table, content, board, view, PINGS if ping else NO_PINGS
+            )
         if message is None:
             return
         scene.round_message_id = message.id
@@ -278,13 +278,14 @@ class Announcer:
         if scene.round_text is None:
             scene.round_text = await self._fetch_story(table.channel_id, scene.round_message_id)
         content = _fit(scene.round_text, self._waiting_line(table, transition))
-        await self._edit_quietly(
-            table.channel_id,
-            scene.round_message_id,
-            spare=not immediately,
-            content=content,
-            view=self._round_view(table, transition.state),
-        )
+        with sent_once(self._round_view(table, transition.state)) as view:
+            await self._edit_quietly(
+                table.channel_id,
+                scene.round_message_id,
+                spare=not immediately,
+                content=content,
+                view=view,
+            )
 
     async def _fetch_story(self, channel_id: int, message_id: int) -> str:
         channel = self._client.get_partial_messageable(channel_id)
@@ -343,7 +344,21 @@ class Announcer:
         redrawn = known is not None and known[1] == answered
         if redrawn and not new_stage:
             return
-        controls = hand_controls(state, table, player, place)
+        with hand_controls(state, table, player, place) as controls:
+            await self._deliver_hand(table, player, controls, new_stage, known, redrawn)
+
+    async def _deliver_hand(
+        self,
+        table: Table,
+        player: str,
+        controls: Controls,
+        new_stage: bool,
+        known: tuple[int, int] | None,
+        redrawn: bool,
+    ) -> None:
+        """Edit the player's DM to `controls`, or send a new DM (a new stage, or the old one
+        is gone); closed or failing DMs are told in the channel."""
+        scene = self.scene(table.game_id)
         if known and new_stage:
             # Last stage's controls lose their buttons; the new stage gets a new DM.
             if not redrawn:
@@ -424,21 +439,22 @@ class Announcer:
         view = discord.ui.View(timeout=None)
         view.add_item(RematchButton(table.game_id, label=t("final.rematch", table.locale)))
         channel = self._client.get_partial_messageable(table.channel_id)
-        try:
-            await persist(
-                lambda: channel.send(
-                    result[:CONTENT_LIMIT],
-                    file=record_file(transition.record, transition.state, over),
-                    view=view,
-                    allowed_mentions=PINGS,
-                ),
-                f"game {table.game_id}: post the result",
-                self._client.rest,
-            )
-        except discord.Forbidden:
-            await self._send(table.channel_id, result, mentions=PINGS, view=view)
-        except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
-            log.warning("game %s: cannot post the result: %s", table.game_id, problem)
+        with sent_once(view):
+            try:
+                await persist(
+                    lambda: channel.send(
+                        result[:CONTENT_LIMIT],
+                        file=record_file(transition.record, transition.state, over),
+                        view=view,
+                        allowed_mentions=PINGS,
+                    ),
+                    f"game {table.game_id}: post the result",
+                    self._client.rest,
+                )
+            except discord.Forbidden:
+                await self._send(table.channel_id, result, mentions=PINGS, view=view)
+            except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
+                log.warning("game %s: cannot post the result: %s", table.game_id, problem)
         await self._close_hands(table, transition.state)
         self.forget(table.game_id)
 
@@ -447,8 +463,9 @@ class Announcer:
         scene = self.scene(table.game_id)
         place = await self.place(table)
         for player, (channel_id, message_id) in scene.dm_messages.items():
-            controls = hand_controls(state, table, player, place)
-            await self._edit_quietly(channel_id, message_id, content=controls.content, view=None)
+            with hand_controls(state, table, player, place) as controls:
+                content = controls.content
+            await self._edit_quietly(channel_id, message_id, content=content, view=None)
 
     async def ended(self, record: Any, key: str) -> None:
         """A game was cancelled or abandoned: say so, and take the buttons away."""

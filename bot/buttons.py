@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -41,12 +42,19 @@ class Router(Protocol):
     ) -> None: ...
 
 
-async def guarded(interaction: discord.Interaction, work: Coroutine[Any, Any, None]) -> None:
-    """Run a click's work; a failure is logged and the player told in one sentence."""
+async def guarded(
+    clicked: discord.ui.Item[Any],
+    interaction: discord.Interaction,
+    work: Coroutine[Any, Any, None],
+) -> None:
+    """Run a click's work; a failure is logged and the player told in one sentence. Then the
+    view discord.py rebuilt from the clicked message for this click is taken apart."""
     try:
         await work
     except Exception as error:
         await report_failure(interaction, error)
+    finally:
+        take_apart(clicked.view)
 
 
 UNKNOWN_INTERACTION = 10062
@@ -71,6 +79,30 @@ async def report_failure(interaction: discord.Interaction, error: BaseException)
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell the user about the failure")
+
+
+V = TypeVar("V", bound=discord.ui.View | None)
+
+
+def take_apart(view: discord.ui.View | None) -> None:
+    """Empty a view whose message was sent (or given up on).
+
+    The bot never reuses a view: every button is a DynamicItem, found again by its custom id.
+    A view and its buttons point at each other, so a view left whole is freed only by
+    Python's cycle collector; under load thousands of them wait for it, and its passes over
+    the whole heap then hold up every click for a tenth of a second or more.
+    """
+    if view is not None:
+        view.clear_items()
+
+
+@contextmanager
+def sent_once(view: V) -> Iterator[V]:
+    """`view` for one message: taken apart once the block that sends it is done."""
+    try:
+        yield view
+    finally:
+        take_apart(view)
 
 
 def router_of(interaction: discord.Interaction) -> Router:
@@ -109,7 +141,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
 
     async def callback(self, interaction: discord.Interaction) -> None:
         router = router_of(interaction)
-        await guarded(interaction, router.lobby(interaction, self.action, self.game_id))
+        await guarded(self, interaction, router.lobby(interaction, self.action, self.game_id))
 
 
 class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CARD_TEMPLATE):
@@ -136,6 +168,7 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CA
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
+            self,
             interaction,
             router_of(interaction).card(
                 interaction, self.game_id, self.owner, self.turn, self.card
@@ -171,6 +204,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PI
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(
+            self,
             interaction,
             router_of(interaction).pick(
                 interaction, self.game_id, self.owner, self.turn, self.card, self.target
@@ -200,7 +234,8 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MO
 
     async def callback(self, interaction: discord.Interaction) -> None:
         router = router_of(interaction)
-        await guarded(interaction, router.move(interaction, self.game_id, self.turn, self.target))
+        work = router.move(interaction, self.game_id, self.turn, self.target)
+        await guarded(self, interaction, work)
 
 
 class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.HAND_TEMPLATE):
@@ -217,7 +252,8 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, router_of(interaction).show_hand(interaction, self.game_id))
+        router = router_of(interaction)
+        await guarded(self, interaction, router.show_hand(interaction, self.game_id))
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH_TEMPLATE):
@@ -234,7 +270,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, router_of(interaction).rematch(interaction, self.game_id))
+        await guarded(self, interaction, router_of(interaction).rematch(interaction, self.game_id))
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BOARD_TEMPLATE):
@@ -254,6 +290,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BO
     async def callback(self, interaction: discord.Interaction) -> None:
         router = router_of(interaction)
         await guarded(
+            self,
             interaction, router.board_page(interaction, self.metric, self.period, self.page)
         )
 

@@ -21,7 +21,7 @@ from discord import app_commands
 import engine
 from bot import storage as store
 from bot.announce import Announcer
-from bot.buttons import ALL_BUTTONS, report_failure
+from bot.buttons import ALL_BUTTONS, report_failure, sent_once
 from bot.command_text import CatalogTranslator
 from bot.commands import WhyFirstCommands
 from bot.custom_ids import is_known
@@ -240,9 +240,10 @@ class WhyFirstClient(discord.Client):
                 )
             except store.GameConflict as problem:
                 log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
-        lobby = await interaction.edit_original_response(
-            content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
-        )
+        with sent_once(lobby_view(record)) as view:
+            lobby = await interaction.edit_original_response(
+                content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
+            )
         await self.storage.set_message_ids(record.id, lobby_message_id=lobby.id)
         self.router.touch_lobby(record.id)
         log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)

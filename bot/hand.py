@@ -14,7 +14,7 @@ import discord
 
 import engine
 from bot import custom_ids as ids
-from bot.buttons import CardButton, MoveButton, PickButton
+from bot.buttons import CardButton, MoveButton, PickButton, take_apart
 from bot.i18n import t
 from bot.table import Table, card_label, signed
 
@@ -31,8 +31,17 @@ class Place:
 
 @dataclass(frozen=True)
 class Controls:
+    """Text and buttons for one message: `with hand_controls(...) as controls:` takes the
+    buttons apart once sent (see `take_apart`)."""
+
     content: str
     view: discord.ui.View | None
+
+    def __enter__(self) -> Controls:
+        return self
+
+    def __exit__(self, *problem: object) -> None:
+        take_apart(self.view)
 
 
 def dealt_hand(state: engine.GameState, player: str) -> tuple[int, ...]:

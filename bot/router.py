@@ -16,6 +16,7 @@ import discord
 import engine
 from bot import custom_ids as ids
 from bot import storage as store
+from bot.buttons import sent_once
 from bot.game_service import (
     LOBBY_IDLE_SECONDS,
     Refusal,
@@ -205,11 +206,7 @@ class Router:
         except store.GameConflict:  # the lobby closed or vanished meanwhile
             await refuse(interaction, "refusal.busy")
             return
-        self.client.service.remember(record)
-        self.touch_lobby(record.id)
-        await interaction.edit_original_response(
-            content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
-        )
+        await self._lobby_changed(interaction, record)
 
     async def _leave(self, interaction: discord.Interaction, record: Any) -> None:
         user = interaction.user
@@ -228,11 +225,16 @@ class Router:
         except store.GameConflict:  # the lobby closed or vanished meanwhile
             await refuse(interaction, "refusal.busy")
             return
+        await self._lobby_changed(interaction, record)
+
+    async def _lobby_changed(self, interaction: discord.Interaction, record: Any) -> None:
+        """A player joined or left: remember the lobby as it is now and show it."""
         self.client.service.remember(record)
         self.touch_lobby(record.id)
-        await interaction.edit_original_response(
-            content=lobby_content(record), view=lobby_view(record), allowed_mentions=NO_PINGS
-        )
+        with sent_once(lobby_view(record)) as view:
+            await interaction.edit_original_response(
+                content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
+            )
 
     async def _start(self, interaction: discord.Interaction, record: Any) -> None:
         if interaction.user.id != record.host_id:
@@ -307,11 +309,13 @@ class Router:
             await refuse(interaction, "refusal.card_not_in_hand")
             return
         if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
-            controls = hand_controls(
+            with hand_controls(
                 state, Table.of(record), player, await self._place(record), interaction.locale,
                 selected=card,
-            )
-            await interaction.response.edit_message(content=controls.content, view=controls.view)
+            ) as controls:
+                await interaction.response.edit_message(
+                    content=controls.content, view=controls.view
+                )
             return
         if view.pick is not None and view.pick[0] == card:
             await refuse(interaction, "refusal.already_picked")
@@ -386,36 +390,38 @@ class Router:
             # so the player never sees two live hands.
             await _strip_buttons(interaction, game_id, player)
             return
-        controls = hand_controls(
+        with hand_controls(
             outcome.state,
             Table.of(outcome.record),
             player,
             await self._place(outcome.record),
             interaction.locale,
-        )
-        try:
-            await interaction.edit_original_response(content=controls.content, view=controls.view)
-        except discord.HTTPException as problem:
-            log.info("game %s: could not refresh %s's controls: %s", game_id, player, problem)
+        ) as controls:
+            try:
+                await interaction.edit_original_response(
+                    content=controls.content, view=controls.view
+                )
+            except discord.HTTPException as problem:
+                log.info("game %s: could not refresh %s's controls: %s", game_id, player, problem)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         loaded = await self._running(interaction, game_id)
         if loaded is None:
             return
         record, state = loaded
-        controls = hand_controls(
+        with hand_controls(
             state,
             Table.of(record),
             str(interaction.user.id),
             await self._place(record),
             interaction.locale,
-        )
-        if controls.view is None:
-            await interaction.response.send_message(controls.content, ephemeral=True)
-        else:
-            await interaction.response.send_message(
-                controls.content, view=controls.view, ephemeral=True
-            )
+        ) as controls:
+            if controls.view is None:
+                await interaction.response.send_message(controls.content, ephemeral=True)
+            else:
+                await interaction.response.send_message(
+                    controls.content, view=controls.view, ephemeral=True
+                )
 
     async def _place(self, record: Any) -> Any:
         return await self.client.announcer.place(Table.of(record))
