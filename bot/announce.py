@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -20,7 +21,7 @@ import engine
 from bot.buttons import MoveButton, RematchButton, ShowHandButton, sent_once
 from bot.custom_ids import Turn, target_code
 from bot.game_service import Transition
-from bot.hand import Controls, Place, hand_controls
+from bot.hand import Place, hand_controls
 from bot.i18n import t
 from bot.lobby import started_lobby
 from bot.narrate import (
@@ -32,6 +33,7 @@ from bot.narrate import (
 )
 from bot.picture import Snapshot, board_for, fold_moves, render_picture
 from bot.record import record_file
+from bot.render import describe_board
 from bot.retry import CONNECTION_ERRORS, persist
 from bot.table import Table, card_label
 
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
     from bot.client import WhyFirstClient
 
 log = logging.getLogger("whyfirst.announce")
+T = TypeVar("T")
 
 NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -344,21 +347,16 @@ class Announcer:
         redrawn = known is not None and known[1] == answered
         if redrawn and not new_stage:
             return
-        with hand_controls(state, table, player, place) as controls:
-            await self._deliver_hand(table, player, controls, new_stage, known, redrawn)
 
-    async def _deliver_hand(
-        self,
-        table: Table,
-        player: str,
-        controls: Controls,
-        new_stage: bool,
-        known: tuple[int, int] | None,
-        redrawn: bool,
-    ) -> None:
-        """Edit the player's DM to `controls`, or send a new DM (a new stage, or the old one
-        is gone); closed or failing DMs are told in the channel."""
-        scene = self.scene(table.game_id)
+        def drawn(deliver: Callable[..., Awaitable[T]]) -> Callable[[], Awaitable[T]]:
+            # The hand is drawn when the request's turn has come: a hand queued behind
+            # Discord's global limit holds no buttons meanwhile.
+            async def attempt() -> T:
+                with hand_controls(state, table, player, place) as controls:
+                    return await deliver(content=controls.content, view=controls.view)
+
+            return attempt
+
         if known and new_stage:
             # Last stage's controls lose their buttons; the new stage gets a new DM.
             if not redrawn:
@@ -370,7 +368,7 @@ class Announcer:
             )
             try:
                 await persist(
-                    lambda: message.edit(content=controls.content, view=controls.view),
+                    drawn(message.edit),
                     f"game {table.game_id}: edit {player}'s hand",
                     self._client.rest,
                 )
@@ -378,10 +376,9 @@ class Announcer:
             except (discord.HTTPException, *CONNECTION_ERRORS):
                 scene.dm_messages.pop(player, None)
         what = f"game {table.game_id}: DM {player}"
-        rest = self._client.rest
         try:
             dm = await self._dm_channel(player, what)
-            sent = await persist(lambda: dm.send(controls.content, view=controls.view), what, rest)
+            sent = await persist(drawn(dm.send), what, self._client.rest)
         except discord.Forbidden:
             # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
             await self._dms_closed(table, player)
@@ -500,23 +497,25 @@ class Announcer:
     ) -> discord.Message | None:
         scene = self.scene(table.game_id)
         channel = self._client.get_partial_messageable(table.channel_id)
-        picture = await render_picture(board, table.locale)
         what = f"game {table.game_id}: post in the channel"
+
+        async def post() -> discord.Message:
+            # Drawn when the request's turn has come: a reveal queued behind Discord's global
+            # limit holds its board, not the picture.
+            picture = await render_picture(board, table.locale)
+            return await channel.send(
+                content, file=picture.file(), view=view, allowed_mentions=mentions
+            )
+
         if scene.can_attach:
             try:
-                return await persist(
-                    lambda: channel.send(
-                        content, file=picture.file(), view=view, allowed_mentions=mentions
-                    ),
-                    what,
-                    self._client.rest,
-                )
+                return await persist(post, what, self._client.rest)
             except discord.Forbidden:
                 scene.can_attach = False
             except (discord.HTTPException, *CONNECTION_ERRORS) as problem:
                 log.warning("%s: %s", what, problem)
                 return None
-        fallback = _fit(content, picture.words)
+        fallback = _fit(content, describe_board(board, table.locale))
         try:
             return await persist(
                 lambda: channel.send(fallback, view=view, allowed_mentions=mentions),
