@@ -47,14 +47,20 @@ async def guarded(
     interaction: discord.Interaction,
     work: Coroutine[Any, Any, None],
 ) -> None:
-    """Run a click's work; a failure is logged and the player told in one sentence. Then the
-    view discord.py rebuilt from the clicked message for this click is taken apart."""
+    """Run a click's work; a failure is logged and the player told in one sentence.
+
+    Then what discord.py made for this click is let go: the view it rebuilt from the clicked
+    message is taken apart, and the message is dropped from the interaction. discord.py's
+    interaction and its response point at each other, so the interaction waits for the cycle
+    collector (see `take_apart`), and would keep the message and its buttons with it.
+    """
     try:
         await work
     except Exception as error:
         await report_failure(interaction, error)
     finally:
         take_apart(clicked.view)
+        interaction.message = None
 
 
 UNKNOWN_INTERACTION = 10062
