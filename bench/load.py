@@ -118,22 +118,19 @@ def turns(rounds: int) -> list[tuple[int, int]]:
 # --- what a player sees -------------------------------------------------------------------------
 
 
-def lost_dms(table: Table) -> set[str]:
-    """Players the bot told the channel it cannot DM (closed DMs, or DMs it gave up on)."""
-    return {
-        str(p.id)
-        for p in table.players
-        for m in table.game_messages()
-        if m.content.startswith(f"{p.mention}, {DMS_CLOSED}")
-    }
-
-
-def hand_missed(table: Table, player: Player) -> bool:
-    """The bot said this round's hand did not reach the player by DM (after retries)."""
-    current = table.round_message()
-    notice = f"{player.mention}, {DM_FAILED}"
-    return current is not None and any(
-        m.id > current.id and m.content.startswith(notice) for m in table.game_messages()
+def told_no_hand(table: Table, player: Player) -> bool:
+    """The bot told the channel it cannot DM the player (closed DMs), or that this round's
+    hand did not reach them by DM (after retries)."""
+    closed = f"{player.mention}, {DMS_CLOSED}"
+    failed = f"{player.mention}, {DM_FAILED}"
+    messages = table.game_messages()
+    if any(m.content.startswith(closed) for m in messages):
+        return True
+    if not any(m.content.startswith(failed) for m in messages):
+        return False
+    rounds = [m for m in messages if buttons(m, "hand")]
+    return bool(rounds) and any(
+        m.id > rounds[-1].id and m.content.startswith(failed) for m in messages
     )
 
 
@@ -153,7 +150,7 @@ def hand_ready(table: Table, player: Player, stage: int, round_: int) -> bool:
     if dm_for(player, stage, round_) is not None:
         table.closed_dms.discard(str(player.id))
         return True
-    if str(player.id) in lost_dms(table) or hand_missed(table, player):
+    if told_no_hand(table, player):
         table.closed_dms.add(str(player.id))
         return True
     return False
