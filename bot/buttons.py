@@ -50,9 +50,10 @@ async def guarded(
     """Run a click's work; a failure is logged and the player told in one sentence.
 
     Then what discord.py made for this click is let go: the view it rebuilt from the clicked
-    message is taken apart, and the message is dropped from the interaction. discord.py's
-    interaction and its response point at each other, so the interaction waits for the cycle
-    collector (see `take_apart`), and would keep the message and its buttons with it.
+    message is taken apart, and, once the click is answered (so `on_interaction` has looked at
+    it), the message is dropped from the interaction. discord.py's interaction and its response
+    point at each other, so the interaction waits for the cycle collector (see `take_apart`),
+    and would keep the message and its buttons with it.
     """
     try:
         await work
@@ -60,7 +61,8 @@ async def guarded(
         await report_failure(interaction, error)
     finally:
         take_apart(clicked.view)
-        interaction.message = None
+        if interaction.response.is_done():
+            interaction.message = None
 
 
 UNKNOWN_INTERACTION = 10062
