@@ -128,9 +128,9 @@ def told_no_hand(table: Table, player: Player) -> bool:
         return True
     if not any(m.content.startswith(failed) for m in messages):
         return False
-    rounds = [m for m in messages if buttons(m, "hand")]
-    return bool(rounds) and any(
-        m.id > rounds[-1].id and m.content.startswith(failed) for m in messages
+    current = table.round_message()
+    return current is not None and any(
+        m.id > current.id and m.content.startswith(failed) for m in messages
     )
 
 
