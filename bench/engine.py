@@ -3,6 +3,7 @@
 Goals (issue 2): replay >= 7,000 four-player records/s (JSON parsing excluded) and
 simulate >= 5,000 random four-player games/s.  Run: .venv/bin/python bench/engine.py
 """
+
 import argparse
 import json
 import sys
@@ -62,6 +63,7 @@ def simulate_rate(variant: engine.Variant, count: int, repeats: int) -> float:
 def reducer_rate(count: int) -> float:
     """Whole 4-player games through apply/settle, every player timing out (one action a
     round): the cost of the bot's path, not a goal."""
+
     def work() -> int:
         for seed in range(count):
             state, _, _ = engine.settle(engine.new_game(["a", "b", "c", "d"], "standard", seed))

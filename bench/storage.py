@@ -50,22 +50,46 @@ def game_rows(
         started = finished - timedelta(minutes=20)
         users = rng.sample(range(user_base, user_base + players), rng.randint(2, 6))
         game = (
-            game_id, guild_id, 10_000 + game_id % 50, users[0], "standard", "{}", "finished",
-            rng.getrandbits(48), 131, "{}", iso(started), iso(finished), iso(started),
+            game_id,
+            guild_id,
+            10_000 + game_id % 50,
+            users[0],
+            "standard",
+            "{}",
+            "finished",
+            rng.getrandbits(48),
+            131,
+            "{}",
+            iso(started),
+            iso(finished),
+            iso(started),
             iso(finished),
         )
-        seats = [(game_id, seat, user, f"player {user}", iso(started)) for seat, user in
-                 enumerate(users)]
-        points = {user: [rng.choice((0, 0, 0, rng.randint(-6, 12))) for _ in range(5)]
-                  for user in users}
-        stage_rows = [(game_id, user, stage + 1, value, int(value != 0))
-                      for user, values in points.items() for stage, value in enumerate(values)]
+        seats = [
+            (game_id, seat, user, f"player {user}", iso(started)) for seat, user in enumerate(users)
+        ]
+        points = {
+            user: [rng.choice((0, 0, 0, rng.randint(-6, 12))) for _ in range(5)] for user in users
+        }
+        stage_rows = [
+            (game_id, user, stage + 1, value, int(value != 0))
+            for user, values in points.items()
+            for stage, value in enumerate(values)
+        ]
         totals = {user: sum(values) for user, values in points.items()}
         distinct = sorted(set(totals.values()), reverse=True)
         winning = distinct[1] if len(distinct) > 1 else distinct[0]
         results = [
-            (game_id, user, guild_id, iso(finished), total, int(total == winning),
-             max(points[user]), sum(1 for v in points[user] if v != 0))
+            (
+                game_id,
+                user,
+                guild_id,
+                iso(finished),
+                total,
+                int(total == winning),
+                max(points[user]),
+                sum(1 for v in points[user] if v != 0),
+            )
             for user, total in totals.items()
         ]
         yield game, seats, stage_rows, results
@@ -123,28 +147,42 @@ async def measure(path: Path, repeat: int) -> list[tuple[str, float, float]]:
         cases: list[tuple[str, Callable[[], Awaitable[object]]]] = []
         for metric in ("wins", "win_rate", "points"):
             cases += [
-                (f"{metric:8} all time, page 1",
-                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m)),
-                (f"{metric:8} all time, page 50",
-                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, page=49)),
-                (f"{metric:8} season of whole months",
-                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **season)),
-                (f"{metric:8} season with partial months",
-                 lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **uneven)),
+                (
+                    f"{metric:8} all time, page 1",
+                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m),
+                ),
+                (
+                    f"{metric:8} all time, page 50",
+                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, page=49),
+                ),
+                (
+                    f"{metric:8} season of whole months",
+                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **season),
+                ),
+                (
+                    f"{metric:8} season with partial months",
+                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **uneven),
+                ),
             ]
         # What bot/standings.py asks: the last 7, 30 or 365 days, open-ended.
         end = FIRST_DAY + timedelta(days=DAYS)
         for days in (7, 30, 365):
             cases.append(
-                (f"wins     last {days} days",
-                 lambda d=days: storage.leaderboard(MAIN_GUILD, since=end - timedelta(days=d))),
+                (
+                    f"wins     last {days} days",
+                    lambda d=days: storage.leaderboard(MAIN_GUILD, since=end - timedelta(days=d)),
+                ),
             )
         cases += [
             ("player_stats all time", lambda: storage.player_stats(MAIN_GUILD, leader)),
-            ("player_stats season of whole months",
-             lambda: storage.player_stats(MAIN_GUILD, leader, **season)),
-            ("player_stats season with partial months",
-             lambda: storage.player_stats(MAIN_GUILD, leader, **uneven)),
+            (
+                "player_stats season of whole months",
+                lambda: storage.player_stats(MAIN_GUILD, leader, **season),
+            ),
+            (
+                "player_stats season with partial months",
+                lambda: storage.player_stats(MAIN_GUILD, leader, **uneven),
+            ),
         ]
         return [await timed(label, call, repeat) for label, call in cases]
 
@@ -174,8 +212,15 @@ async def commit_latency(path: Path, count: int) -> tuple[str, float, float]:
     async with await Storage.open(path) as storage:
         now = datetime.now(UTC)
         game = await storage.create_game(
-            guild_id=99, channel_id=time.time_ns(), host_id=1, host_name="Anne", variant="standard",
-            options={}, seed=1, now=now, lobby_deadline=None,
+            guild_id=99,
+            channel_id=time.time_ns(),
+            host_id=1,
+            host_name="Anne",
+            variant="standard",
+            options={},
+            seed=1,
+            now=now,
+            lobby_deadline=None,
         )
         for user in (2, 3, 4):
             game = await storage.join(game.id, user, f"p{user}", expected_version=game.version)
@@ -184,9 +229,12 @@ async def commit_latency(path: Path, count: int) -> tuple[str, float, float]:
 
         async def pick() -> None:
             holder[0] = await storage.commit_transition(
-                game.id, expected_version=holder[0].version, actor_id=1,
+                game.id,
+                expected_version=holder[0].version,
+                actor_id=1,
                 actions=[{"type": "pick", "player": "1", "card": 3, "target": "2"}],
-                state=state, now=now,
+                state=state,
+                now=now,
             )
 
         measured = await timed("commit_transition (one pick, durable)", pick, count)

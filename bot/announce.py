@@ -182,8 +182,14 @@ class Announcer:
             await self._edit_quietly(
                 table.channel_id, record.lobby_message_id, content=started_lobby(record), view=None
             )
-        intro = [t("game.begins", table.locale, players=table.mentions(table.players),
-                   variant=t(f"variant.{transition.state.variant.value}", table.locale))]
+        intro = [
+            t(
+                "game.begins",
+                table.locale,
+                players=table.mentions(table.players),
+                variant=t(f"variant.{transition.state.variant.value}", table.locale),
+            )
+        ]
         snapshot = Snapshot(engine.positions(transition.state), {})
         await self._post_round_message(table, transition, intro, snapshot, None, ping=True)
         await self._send_hands(table, transition)
@@ -243,22 +249,30 @@ class Announcer:
         when = f"<t:{int(deadline.timestamp())}:R>" if deadline else ""
         if public.phase == engine.Phase.MOVING and public.current_mover:
             card = dict(public.moves_left).get(public.current_mover)
-            return WAITING_MARK + " " + t(
-                "round.waiting_mover",
+            return (
+                WAITING_MARK
+                + " "
+                + t(
+                    "round.waiting_mover",
+                    table.locale,
+                    stage=public.stage,
+                    round=public.round,
+                    mover=table.mention(public.current_mover),
+                    card=card_label(card, public.variant) if card else "",
+                    deadline=when,
+                )
+            )
+        return (
+            WAITING_MARK
+            + " "
+            + t(
+                "round.waiting",
                 table.locale,
                 stage=public.stage,
                 round=public.round,
-                mover=table.mention(public.current_mover),
-                card=card_label(card, public.variant) if card else "",
+                players=table.mentions(public.waiting_for),
                 deadline=when,
             )
-        return WAITING_MARK + " " + t(
-            "round.waiting",
-            table.locale,
-            stage=public.stage,
-            round=public.round,
-            players=table.mentions(public.waiting_for),
-            deadline=when,
         )
 
     # --- the "Waiting for" line --------------------------------------------------------
@@ -481,7 +495,7 @@ class Announcer:
         message_id = (scene.round_message_id if scene else None) or record.round_message_id
         if message_id and record.state is not None:
             await self._edit_quietly(table.channel_id, message_id, view=None)
-        for channel_id, dm_id in (scene.dm_messages.values() if scene else ()):
+        for channel_id, dm_id in scene.dm_messages.values() if scene else ():
             await self._edit_quietly(channel_id, dm_id, content=t(key, table.locale), view=None)
         self.forget(table.game_id)
 
@@ -570,4 +584,3 @@ def _fit(story: str, tail: str) -> str:
     if len(story) > room:
         story = story[: max(room - 1, 0)] + "…"
     return f"{story}\n\n{tail}" if story else tail
-

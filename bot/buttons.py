@@ -298,8 +298,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BO
     async def callback(self, interaction: discord.Interaction) -> None:
         router = router_of(interaction)
         await guarded(
-            self,
-            interaction, router.board_page(interaction, self.metric, self.period, self.page)
+            self, interaction, router.board_page(interaction, self.metric, self.period, self.page)
         )
 
 

@@ -132,8 +132,9 @@ class WhyFirstClient(discord.Client):
             for command in self.tree.get_commands(guild=guild)
         ]
         fingerprint = hashlib.sha256(
-            json.dumps({"guild": self.settings.dev_guild, "commands": payload},
-                       sort_keys=True).encode()
+            json.dumps(
+                {"guild": self.settings.dev_guild, "commands": payload}, sort_keys=True
+            ).encode()
         ).hexdigest()
         if await self.storage.get_setting(COMMANDS_HASH_KEY) == fingerprint:
             log.info("slash commands unchanged; not syncing")
@@ -258,4 +259,3 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
             if getattr(child, "custom_id", None) == custom_id:
                 return True
     return False
-

@@ -68,8 +68,12 @@ class WhyFirstCommands(app_commands.Group):
             return
         table = Table.of(record)
         if record.state is None:
-            text = t("status.lobby", interaction.locale, count=len(table.players),
-                     players=table.mentions(table.players))
+            text = t(
+                "status.lobby",
+                interaction.locale,
+                count=len(table.players),
+                players=table.mentions(table.players),
+            )
         else:
             view = engine.public_view(engine.state_from_dict(record.state))
             totals = ", ".join(

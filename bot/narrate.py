@@ -19,8 +19,9 @@ def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: 
     key = "reveal.play_auto" if play.automatic else "reveal.play"
     if variant == engine.Variant.TACTICAL:
         key = "reveal.tactical_play_auto" if play.automatic else "reveal.tactical_play"
-    return t(key, locale, player=table.mention(play.player), card=card,
-             target=table.mention(play.target))
+    return t(
+        key, locale, player=table.mention(play.player), card=card, target=table.mention(play.target)
+    )
 
 
 def move_line(table: Table, move: engine.Move, locale: Any) -> str:
@@ -62,8 +63,13 @@ def figure_moved(table: Table, event: engine.FigureMoved, locale: Any) -> list[s
     key = "reveal.tactical_move_auto" if event.automatic else "reveal.tactical_move"
     card = card_label(event.card, engine.Variant.TACTICAL)
     return [
-        t(key, locale, mover=table.mention(event.mover), card=card,
-          figure=table.mention(event.target)),
+        t(
+            key,
+            locale,
+            mover=table.mention(event.mover),
+            card=card,
+            figure=table.mention(event.target),
+        ),
         move_line(table, event.move, locale),
     ]
 
@@ -81,8 +87,12 @@ def stage_scored(
         for figure in scorers:
             scored = points.get(figure, 0)
             lines.append(
-                t("scoring.points", locale, figure=table.mention(figure),
-                  points=signed(scored) if scored else "0")
+                t(
+                    "scoring.points",
+                    locale,
+                    figure=table.mention(figure),
+                    points=signed(scored) if scored else "0",
+                )
             )
     lines.append(t("scoring.totals", locale, totals=totals_text(table, event.totals)))
     return lines
@@ -103,9 +113,13 @@ def final_result(
     for index, figure in enumerate(figures):
         per_stage = [points[index] for points in state.stage_points]
         lines.append(
-            t("final.row", locale, figure=table.mention(figure),
-              stages=" · ".join(str(points) for points in per_stage),
-              total=dict(event.totals)[figure])
+            t(
+                "final.row",
+                locale,
+                figure=table.mention(figure),
+                stages=" · ".join(str(points) for points in per_stage),
+                total=dict(event.totals)[figure],
+            )
         )
     winners = ", ".join(table.mention(figure) for figure in event.winners)
     winning_total = dict(event.totals)[event.winners[0]] if event.winners else 0

@@ -23,8 +23,9 @@ def game_record(record: Any, state: engine.GameState, over: engine.GameOver) -> 
             "names": {str(seat.user_id): seat.display_name for seat in record.seats},
             "created_at": _iso(getattr(record, "created_at", None)),
             "started_at": _iso(getattr(record, "started_at", None)),
-            "finished_at": _iso(getattr(record, "finished_at", None) or getattr(
-                record, "updated_at", None)),
+            "finished_at": _iso(
+                getattr(record, "finished_at", None) or getattr(record, "updated_at", None)
+            ),
             "results": {
                 "totals": dict(over.totals),
                 "winners": list(over.winners),

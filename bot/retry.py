@@ -46,13 +46,11 @@ async def persist(
         except discord.HTTPException as problem:
             if problem.status not in RETRIED_STATUSES or attempt == ATTEMPTS:
                 raise
-            log.info("%s: Discord answered %s; trying again in %.1f s", what, problem.status,
-                     pause)
+            log.info("%s: Discord answered %s; trying again in %.1f s", what, problem.status, pause)
         except CONNECTION_ERRORS as problem:
             if attempt == ATTEMPTS:
                 raise
-            log.info("%s: the connection failed (%s); trying again in %.1f s", what, problem,
-                     pause)
+            log.info("%s: the connection failed (%s); trying again in %.1f s", what, problem, pause)
         await asyncio.sleep(pause)
         pause = min(pause * 2, LONGEST_PAUSE_SECONDS)
     raise AssertionError("unreachable")

@@ -156,8 +156,9 @@ class Router:
 
         outcome = await self.client.service.act(game_id, None, build)
         if isinstance(outcome, Refusal):
-            log.info("game %s: timeout of %s/%s not applied (%s)", game_id, stage, round_,
-                     outcome.key)
+            log.info(
+                "game %s: timeout of %s/%s not applied (%s)", game_id, stage, round_, outcome.key
+            )
 
     async def close_lobby(self, game_id: int) -> None:
         await self.end_game(game_id, "cancelled", "lobby.expired")
@@ -310,7 +311,11 @@ class Router:
             return
         if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
             with hand_controls(
-                state, Table.of(record), player, await self._place(record), interaction.locale,
+                state,
+                Table.of(record),
+                player,
+                await self._place(record),
+                interaction.locale,
                 selected=card,
             ) as controls:
                 await interaction.response.edit_message(
@@ -473,4 +478,3 @@ def _is_private(interaction: discord.Interaction) -> bool:
     """A click in a DM or on an ephemeral message: the player's own controls."""
     message = interaction.message
     return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
-

@@ -66,9 +66,7 @@ class Standings:
                 content=content, view=view, allowed_mentions=NO_PINGS
             )
         else:
-            await interaction.response.send_message(
-                content, view=view, allowed_mentions=NO_PINGS
-            )
+            await interaction.response.send_message(content, view=view, allowed_mentions=NO_PINGS)
 
     def _page_text(self, board: Any, metric: str, period: str, page: int, locale: Any) -> str:
         lines = [

@@ -12,6 +12,7 @@ Replaying the logged actions (deals included) from new_game(players, variant, se
 gives an equal state. view_for(state, player) is all a player may see;
 export_record / replay_record / `python -m engine replay` handle game records.
 """
+
 from .actions import (
     Action,
     ActionFormatError,

@@ -1,4 +1,5 @@
 """What can be done to a game: the deal (a chance step) and the players' choices."""
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,14 +75,30 @@ def action_to_dict(action: Action) -> dict[str, Any]:
                 "leo": list(leo),
             }
         case Pick(player, stage, round_, card, target):
-            return {"type": "pick", "player": player, "stage": stage, "round": round_,
-                    "card": card, "target": target}
+            return {
+                "type": "pick",
+                "player": player,
+                "stage": stage,
+                "round": round_,
+                "card": card,
+                "target": target,
+            }
         case ChooseCard(player, stage, round_, card):
-            return {"type": "choose_card", "player": player, "stage": stage, "round": round_,
-                    "card": card}
+            return {
+                "type": "choose_card",
+                "player": player,
+                "stage": stage,
+                "round": round_,
+                "card": card,
+            }
         case MoveFigure(player, stage, round_, target):
-            return {"type": "move_figure", "player": player, "stage": stage, "round": round_,
-                    "target": target}
+            return {
+                "type": "move_figure",
+                "player": player,
+                "stage": stage,
+                "round": round_,
+                "target": target,
+            }
         case Timeout(stage, round_, None):
             return {"type": "timeout", "stage": stage, "round": round_}
         case Timeout(stage, round_, mover):
@@ -124,14 +141,21 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             leo=_cards(data.get("leo", []), "Leo's stack"),
         )
     if kind == "pick":
-        return Pick(_str(data, "player"), _int(data, "stage"), _int(data, "round"),
-                    _int(data, "card"), _str(data, "target"))
+        return Pick(
+            _str(data, "player"),
+            _int(data, "stage"),
+            _int(data, "round"),
+            _int(data, "card"),
+            _str(data, "target"),
+        )
     if kind == "choose_card":
-        return ChooseCard(_str(data, "player"), _int(data, "stage"), _int(data, "round"),
-                          _int(data, "card"))
+        return ChooseCard(
+            _str(data, "player"), _int(data, "stage"), _int(data, "round"), _int(data, "card")
+        )
     if kind == "move_figure":
-        return MoveFigure(_str(data, "player"), _int(data, "stage"), _int(data, "round"),
-                          _str(data, "target"))
+        return MoveFigure(
+            _str(data, "player"), _int(data, "stage"), _int(data, "round"), _str(data, "target")
+        )
     if kind == "timeout":
         mover = _str(data, "mover") if "mover" in data else None
         return Timeout(_int(data, "stage"), _int(data, "round"), mover)

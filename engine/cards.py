@@ -1,9 +1,18 @@
 """The 32 race cards: card numbers 1..32 rank the cards by (|value|, value) (RULES.md)."""
+
 from dataclasses import dataclass
 
 # (value, copies) in card-number order.
 _CARD_COUNTS: tuple[tuple[int, int], ...] = (
-    (-1, 5), (1, 6), (-2, 4), (2, 5), (-3, 3), (3, 4), (-4, 1), (4, 3), (5, 1),
+    (-1, 5),
+    (1, 6),
+    (-2, 4),
+    (2, 5),
+    (-3, 3),
+    (3, 4),
+    (-4, 1),
+    (4, 3),
+    (5, 1),
 )
 
 

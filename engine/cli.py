@@ -1,4 +1,5 @@
 """`python -m engine replay|simulate`: the engine's command line (the only I/O in engine/)."""
+
 import argparse
 import json
 import sys

@@ -1,4 +1,5 @@
 """Fixed numbers of the game and the enums that name its variants and phases."""
+
 from enum import StrEnum
 
 LEO = "Leo"

@@ -1,4 +1,5 @@
 """The deal at the start of a stage: the chance step, computed from the seeded generator."""
+
 from .actions import Deal
 from .cards import DECK_SIZE
 from .constants import HAND_SIZE, LEO_STACK_SIZE, START, Phase
@@ -19,10 +20,10 @@ def chance_outcome(state: GameState) -> Deal:
     count = len(state.players)
     _, cards = draw_cards(state.rng, deal_size(count))
     hands = tuple(
-        (player, tuple(cards[HAND_SIZE * seat:HAND_SIZE * (seat + 1)]))
+        (player, tuple(cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]))
         for seat, player in enumerate(state.players)
     )
-    return Deal(state.stage, hands, tuple(cards[HAND_SIZE * count:]))
+    return Deal(state.stage, hands, tuple(cards[HAND_SIZE * count :]))
 
 
 def deal_problem(state: GameState, deal: Deal) -> str | None:
@@ -65,9 +66,19 @@ def apply_deal(state: GameState, deal: Deal) -> Result:
     leo = tuple(deal.leo)
     names = figure_names(state.players)
     dealt = GameState(
-        state.variant, state.players, state.seed, (state.rng + DEAL_DRAWS * GAMMA) & MASK64,
-        Phase.PICKING, state.stage, 1, (START,) * len(names), hands, leo,
-        (None,) * len(state.players), (), state.stage_points,
+        state.variant,
+        state.players,
+        state.seed,
+        (state.rng + DEAL_DRAWS * GAMMA) & MASK64,
+        Phase.PICKING,
+        state.stage,
+        1,
+        (START,) * len(names),
+        hands,
+        leo,
+        (None,) * len(state.players),
+        (),
+        state.stage_points,
         (*state.history, StageLog(hands, leo, ())),
     )
     return Accepted(dealt, (StageDealt(state.stage),))

@@ -1,4 +1,5 @@
 """What happened, for the bot to render. Nothing here reveals an unrevealed pick."""
+
 from dataclasses import dataclass
 
 
@@ -90,6 +91,4 @@ class GameOver:
     winners: tuple[str, ...]
 
 
-Event = (
-    StageDealt | PickMade | RoundRevealed | CardsRevealed | FigureMoved | StageScored | GameOver
-)
+Event = StageDealt | PickMade | RoundRevealed | CardsRevealed | FigureMoved | StageScored | GameOver

@@ -1,4 +1,5 @@
 """What apply() answers: the next state and its events, or a refusal."""
+
 from dataclasses import dataclass
 from enum import StrEnum
 

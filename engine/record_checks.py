@@ -1,4 +1,5 @@
 """The careful replay of a stage: every rule checked, the first problem named precisely."""
+
 from typing import Any
 
 from .cards import DECK_SIZE, VALUES

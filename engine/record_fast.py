@@ -1,4 +1,5 @@
 """The fast replay of a legal stage: the replay hot path."""
+
 from typing import Any
 
 from .cards import DECK_SIZE, VALUES
@@ -45,9 +46,11 @@ def replay_legal_stage(
     elif leo:
         return None
     # 1.0 and True equal card 1 as keys: only true ints are card numbers.
-    if len(owner) != deal_size(count) or not owner.keys() <= CARD_NUMBERS or set(
-        map(type, owner)
-    ) != INT_ONLY:
+    if (
+        len(owner) != deal_size(count)
+        or not owner.keys() <= CARD_NUMBERS
+        or set(map(type, owner)) != INT_ONLY
+    ):
         return None
     rounds = stage["rounds"]
     if len(rounds) != ROUNDS:

@@ -1,4 +1,5 @@
 """What replaying a record gives: its results, or where and why it is illegal."""
+
 from typing import Any, NamedTuple
 
 RECORD = "record"

@@ -1,4 +1,5 @@
 """Game records: the public JSON format of issue 2, exported and replayed."""
+
 from functools import lru_cache
 from typing import Any
 

@@ -1,4 +1,5 @@
 """apply(state, action): the whole game as a pure function. Nothing here mutates a state."""
+
 from .actions import Action, ChooseCard, Deal, MoveFigure, Pick, Timeout
 from .constants import ROUNDS, Phase, Variant
 from .dealing import apply_deal, chance_outcome

@@ -2,6 +2,7 @@
 
 Stable across Python versions and platforms, so a seed replays the same game anywhere.
 """
+
 from .cards import DECK_SIZE
 
 MASK64 = (1 << 64) - 1

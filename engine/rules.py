@@ -1,4 +1,5 @@
 """The arithmetic of the rules on plain tuples, shared by the reducer, replay and simulation."""
+
 from collections.abc import Sequence
 
 from .cards import VALUES
@@ -34,7 +35,6 @@ def winner_indexes(totals: Sequence[int]) -> tuple[int, ...]:
     if winning is None:
         return tuple(range(len(totals)))
     return tuple(index for index, total in enumerate(totals) if total == winning)
-
 
 
 def add_moves(positions: list[int], deltas: list[int]) -> None:

@@ -1,4 +1,5 @@
 """GameState <-> a JSON-safe dict, for storage: state_from_dict(state_to_dict(s)) == s."""
+
 from typing import Any
 
 from .constants import Phase, Variant

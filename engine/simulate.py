@@ -3,6 +3,7 @@
 Each simulated game is the engine game `new_game(players, variant, record["seed"])`
 with random (uniform) choices instead of people: the deals are the engine's own.
 """
+
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +43,10 @@ def simulate_games(
 
 
 def play_random_game(
-    players: tuple[str, ...], tactical: bool, game_seed: int, choice_seed: int,
+    players: tuple[str, ...],
+    tactical: bool,
+    game_seed: int,
+    choice_seed: int,
     with_records: bool,
 ) -> SimulatedGame:
     names = figure_names(players)
@@ -58,8 +62,8 @@ def play_random_game(
     stages: list[dict[str, Any]] = []
     for _ in range(STAGES):
         deal_rng, cards = draw_cards(deal_rng, cards_dealt)
-        hands = [cards[HAND_SIZE * seat:HAND_SIZE * (seat + 1)] for seat in range(count)]
-        leo = cards[HAND_SIZE * count:]
+        hands = [cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(count)]
+        leo = cards[HAND_SIZE * count :]
         if with_records:
             stage: dict[str, Any] = {
                 "hands": {p: list(h) for p, h in zip(players, hands, strict=True)}
@@ -85,10 +89,12 @@ def play_random_game(
                     target, index = divmod(choice, cards_left)
                     played.append((hand.pop(index), target))
             if with_records:
-                rounds.append([
-                    {"player": players[seat], "card": card, "target": names[target]}
-                    for seat, (card, target) in enumerate(played)
-                ])
+                rounds.append(
+                    [
+                        {"player": players[seat], "card": card, "target": names[target]}
+                        for seat, (card, target) in enumerate(played)
+                    ]
+                )
             leo_card = leo[round_number - 1] if with_leo and round_number < ROUNDS else 0
             if tactical:
                 if leo_card:

@@ -1,4 +1,5 @@
 """The standard game's round: secret picks (card + target), then sum-then-clamp."""
+
 from .actions import Pick
 from .cards import VALUES
 from .constants import LEO, ROUNDS, Phase, Variant
@@ -74,6 +75,11 @@ def resolve_standard(
         new_positions.append(end)
     revealed = RoundRevealed(state.stage, state.round, tuple(plays), tuple(moves))
     return end_round(
-        state, rng if rng is not None else state.rng, tuple(new_positions), tuple(hands),
-        leo_stack, tuple(recorded), (revealed,),
+        state,
+        rng if rng is not None else state.rng,
+        tuple(new_positions),
+        tuple(hands),
+        leo_stack,
+        tuple(recorded),
+        (revealed,),
     )

@@ -1,4 +1,5 @@
 """The game state: an immutable value, read through the helpers below."""
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 

@@ -1,4 +1,5 @@
 """The tactical variant's round: cards face down, then moves in card-number order."""
+
 from .actions import ChooseCard, MoveFigure
 from .cards import VALUES
 from .constants import LEO, ROUNDS, Phase, Variant
@@ -60,8 +61,19 @@ def reveal_tactical(
         state.stage, state.round, tuple(plays), tuple(mover for mover, _ in order)
     )
     moving = GameState(
-        state.variant, players, state.seed, rng, Phase.MOVING, state.stage, state.round,
-        state.positions, tuple(hands), leo_stack, picks, tuple(order), state.stage_points,
+        state.variant,
+        players,
+        state.seed,
+        rng,
+        Phase.MOVING,
+        state.stage,
+        state.round,
+        state.positions,
+        tuple(hands),
+        leo_stack,
+        picks,
+        tuple(order),
+        state.stage_points,
         state.history,
     )
     return run_moves(moving, (revealed,))
@@ -85,9 +97,7 @@ def move_one(
     return replace_at(positions, index, end), moved
 
 
-def run_moves(
-    state: GameState, events: tuple[Event, ...]
-) -> tuple[GameState, tuple[Event, ...]]:
+def run_moves(state: GameState, events: tuple[Event, ...]) -> tuple[GameState, tuple[Event, ...]]:
     """Make Leo's moves (Leo's card always moves Leo) until a player must move or the
     round is over."""
     collected = list(events)
@@ -99,9 +109,20 @@ def run_moves(
         order = order[1:]
     if order:
         waiting = GameState(
-            state.variant, state.players, state.seed, state.rng, Phase.MOVING, state.stage,
-            state.round, positions, state.hands, state.leo_stack, state.picks, order,
-            state.stage_points, state.history,
+            state.variant,
+            state.players,
+            state.seed,
+            state.rng,
+            Phase.MOVING,
+            state.stage,
+            state.round,
+            positions,
+            state.hands,
+            state.leo_stack,
+            state.picks,
+            order,
+            state.stage_points,
+            state.history,
         )
         return waiting, tuple(collected)
     recorded = tuple(
@@ -139,8 +160,19 @@ def make_player_move(
     seat = state.players.index(mover)
     picks = replace_at(state.picks, seat, (card, target))
     after = GameState(
-        state.variant, state.players, state.seed, state.rng, state.phase, state.stage,
-        state.round, positions, state.hands, state.leo_stack, picks, state.move_order[1:],
-        state.stage_points, state.history,
+        state.variant,
+        state.players,
+        state.seed,
+        state.rng,
+        state.phase,
+        state.stage,
+        state.round,
+        positions,
+        state.hands,
+        state.leo_stack,
+        picks,
+        state.move_order[1:],
+        state.stage_points,
+        state.history,
     )
     return run_moves(after, (moved,))

@@ -1,5 +1,6 @@
 """Machinery shared by both variants' rounds: checks on a player's action, and the end
 of a round (stage scoring, game over)."""
+
 from typing import TypeVar
 
 from .constants import ROUNDS, STAGES, Phase, Variant
@@ -57,14 +58,25 @@ def target_problem(state: GameState, target: str) -> Rejected | None:
 
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*items[:index], value, *items[index + 1:])
+    return (*items[:index], value, *items[index + 1 :])
 
 
 def with_picks(state: GameState, picks: Picks) -> GameState:
     return GameState(
-        state.variant, state.players, state.seed, state.rng, state.phase, state.stage,
-        state.round, state.positions, state.hands, state.leo_stack, picks, state.move_order,
-        state.stage_points, state.history,
+        state.variant,
+        state.players,
+        state.seed,
+        state.rng,
+        state.phase,
+        state.stage,
+        state.round,
+        state.positions,
+        state.hands,
+        state.leo_stack,
+        picks,
+        state.move_order,
+        state.stage_points,
+        state.history,
     )
 
 
@@ -83,8 +95,19 @@ def end_round(
     no_picks = (None,) * len(state.players)
     if state.round < ROUNDS:
         next_state = GameState(
-            state.variant, state.players, state.seed, rng, Phase.PICKING, state.stage,
-            state.round + 1, new_positions, hands, leo_stack, no_picks, (), state.stage_points,
+            state.variant,
+            state.players,
+            state.seed,
+            rng,
+            Phase.PICKING,
+            state.stage,
+            state.round + 1,
+            new_positions,
+            hands,
+            leo_stack,
+            no_picks,
+            (),
+            state.stage_points,
             history,
         )
         return next_state, events
@@ -100,12 +123,36 @@ def end_round(
     if state.stage == STAGES:
         winners = tuple(names[index] for index in winner_indexes(sums))
         finished = GameState(
-            state.variant, state.players, state.seed, rng, Phase.FINISHED, state.stage,
-            state.round, new_positions, hands, leo_stack, no_picks, (), stage_points, history,
+            state.variant,
+            state.players,
+            state.seed,
+            rng,
+            Phase.FINISHED,
+            state.stage,
+            state.round,
+            new_positions,
+            hands,
+            leo_stack,
+            no_picks,
+            (),
+            stage_points,
+            history,
         )
         return finished, (*events, scored, GameOver(total_pairs, winners))
     between = GameState(
-        state.variant, state.players, state.seed, rng, Phase.DEALING, state.stage + 1, 1,
-        new_positions, hands, leo_stack, no_picks, (), stage_points, history,
+        state.variant,
+        state.players,
+        state.seed,
+        rng,
+        Phase.DEALING,
+        state.stage + 1,
+        1,
+        new_positions,
+        hands,
+        leo_stack,
+        no_picks,
+        (),
+        stage_points,
+        history,
     )
     return between, (*events, scored)

@@ -1,4 +1,5 @@
 """What one player, or anyone watching, may know about a game."""
+
 from dataclasses import dataclass
 
 from .cards import DECK, Card

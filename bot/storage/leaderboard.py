@@ -173,8 +173,7 @@ async def _stored_page(
     chosen = f"FROM {source.table} WHERE {source.where.format('')} AND {_eligible(metric)}"
     columns = _FIGURES.replace("''", "display_name") if source.named else _FIGURES
     async with db.execute(
-        f"SELECT {columns} {chosen} ORDER BY {_ORDER[metric]}, user_id "
-        "LIMIT :limit OFFSET :offset",
+        f"SELECT {columns} {chosen} ORDER BY {_ORDER[metric]}, user_id LIMIT :limit OFFSET :offset",
         params,
     ) as cursor:
         page_figures = [_figures(row) for row in await cursor.fetchall()]

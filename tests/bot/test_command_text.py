@@ -28,9 +28,7 @@ async def test_a_description_is_shown_in_the_users_language_when_a_catalog_has_i
     translator = CatalogTranslator(catalog)
     text = described("commands.start_pick_seconds", low=20, high=600)
     assert str(text) == "Seconds to pick each round (20-600)"
-    context = app_commands.TranslationContext(
-        app_commands.TranslationContextLocation.other, None
-    )
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
     assert await translator.translate(text, discord.Locale.french, context) == (
         "Secondes par manche (20-600)"
     )

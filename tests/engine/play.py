@@ -1,4 +1,5 @@
 """Driving real engine games from tests: scripted stages and random play."""
+
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,9 +34,11 @@ class Game:
         self.events.extend(events)
 
     def deal(self, hands: dict[str, Sequence[int]], leo: Sequence[int] = ()) -> None:
-        self.do(engine.Deal(
-            self.state.stage, tuple((p, tuple(h)) for p, h in hands.items()), tuple(leo)
-        ))
+        self.do(
+            engine.Deal(
+                self.state.stage, tuple((p, tuple(h)) for p, h in hands.items()), tuple(leo)
+            )
+        )
 
     def pick(self, player: str, card: int, target: str) -> tuple[Event, ...]:
         return self.do(engine.Pick(player, self.state.stage, self.state.round, card, target))
@@ -51,8 +54,12 @@ class Game:
 
 
 def play_randomly(
-    players: Sequence[str], variant: str, seed: int, chooser: random.Random,
-    timeout_share: float = 0.05, repick_share: float = 0.1,
+    players: Sequence[str],
+    variant: str,
+    seed: int,
+    chooser: random.Random,
+    timeout_share: float = 0.05,
+    repick_share: float = 0.1,
 ) -> Game:
     """A whole game of random legal choices, with some timeouts and changed picks."""
     game = Game.start(players, variant, seed)

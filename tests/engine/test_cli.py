@@ -1,4 +1,5 @@
 """`python -m engine replay|simulate`, run as a user would run it."""
+
 import json
 import subprocess
 import sys
@@ -10,7 +11,11 @@ import pytest
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "engine", *args],
-        input=stdin, capture_output=True, text=True, timeout=60, check=False,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 
@@ -76,23 +81,35 @@ def test_broken_json_and_missing_files_are_reported_without_a_traceback(tmp_path
 
 
 def test_simulate_prints_a_summary_of_winning_totals_seats_and_silent_stages() -> None:
-    done = run("simulate", "--players", "2", "--games", "50", "--seed", "3",
-               "--variant", "tactical")
+    done = run(
+        "simulate", "--players", "2", "--games", "50", "--seed", "3", "--variant", "tactical"
+    )
     assert done.returncode == 0, done.stderr
     text = done.stdout
     assert "winning total: mean" in text
     assert "seat 1 (P1)" in text
     assert "Leo:" in text
     assert "stages where nobody scores" in text
-    again = run("simulate", "--players", "2", "--games", "50", "--seed", "3",
-                "--variant", "tactical")
+    again = run(
+        "simulate", "--players", "2", "--games", "50", "--seed", "3", "--variant", "tactical"
+    )
     assert again.stdout == text
 
 
 def test_simulated_records_replay_cleanly_in_both_variants() -> None:
     for variant in ("standard", "tactical"):
-        made = run("simulate", "--players", "2", "--games", "5", "--seed", "9",
-                   "--variant", variant, "--records")
+        made = run(
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "5",
+            "--seed",
+            "9",
+            "--variant",
+            variant,
+            "--records",
+        )
         done = run("replay", "--jsonl", "-", stdin=made.stdout)
         assert done.returncode == 0, done.stdout
         assert len(done.stdout.splitlines()) == 5

@@ -1,4 +1,5 @@
 """Properties of whole random games (hypothesis drives seeds, tables and choices)."""
+
 import random
 from itertools import pairwise
 
@@ -115,7 +116,8 @@ def test_only_the_second_farthest_space_scores_and_the_second_total_wins(
     game = random_game(players, variant, seed, chooser)
     states = replayed_states(game)
     scored_states = [
-        after for before, after in pairwise(states)
+        after
+        for before, after in pairwise(states)
         if len(after.stage_points) > len(before.stage_points)
     ]
     scorings = [e for e in game.events if isinstance(e, StageScored)]
@@ -187,7 +189,8 @@ def test_export_then_replay_reproduces_the_engines_results(
     assert [tuple(s["points"].items()) for s in result["stages"]] == [s.points for s in scorings]
     states = replayed_states(game)
     after_rounds = [
-        engine.positions(after) for before, after in pairwise(states)
+        engine.positions(after)
+        for before, after in pairwise(states)
         if (after.stage, after.round, after.phase) != (before.stage, before.round, before.phase)
         and before.phase in (Phase.PICKING, Phase.MOVING)
         and after.phase is not Phase.MOVING
@@ -205,13 +208,21 @@ def test_stage_scoring_matches_the_rule_on_any_positions(spaces: list[int]) -> N
 
 any_player = st.sampled_from(["u0", "u1", "u2", "Leo", "nobody"])
 any_action = st.one_of(
-    st.builds(engine.Pick, any_player, st.integers(0, 6), st.integers(0, 6),
-              st.integers(-1, 34), any_player),
-    st.builds(engine.ChooseCard, any_player, st.integers(0, 6), st.integers(0, 6),
-              st.integers(-1, 34)),
+    st.builds(
+        engine.Pick,
+        any_player,
+        st.integers(0, 6),
+        st.integers(0, 6),
+        st.integers(-1, 34),
+        any_player,
+    ),
+    st.builds(
+        engine.ChooseCard, any_player, st.integers(0, 6), st.integers(0, 6), st.integers(-1, 34)
+    ),
     st.builds(engine.MoveFigure, any_player, st.integers(0, 6), st.integers(0, 6), any_player),
-    st.builds(engine.Timeout, st.integers(0, 6), st.integers(0, 6),
-              st.one_of(st.none(), any_player)),
+    st.builds(
+        engine.Timeout, st.integers(0, 6), st.integers(0, 6), st.one_of(st.none(), any_player)
+    ),
 )
 
 

@@ -1,4 +1,5 @@
 """Game records: export, replay, and every kind of illegal record."""
+
 import copy
 import re
 from collections.abc import Callable
@@ -55,16 +56,26 @@ def test_the_issue_example_shape_replays_a_hand_written_stage() -> None:
         "hands": {"111": [1, 6, 17, 29, 12], "222": [2, 7, 18, 30, 13]},
         "leo": [3, 8, 19, 31],
         "rounds": [
-            [{"player": "111", "card": 17, "target": "Leo"},
-             {"player": "222", "card": 2, "target": "111"}],
-            [{"player": "222", "card": 7, "target": "222"},
-             {"player": "111", "card": 29, "target": "222"}],
-            [{"player": "111", "card": 1, "target": "111"},
-             {"player": "222", "card": 30, "target": "Leo"}],
-            [{"player": "111", "card": 6, "target": "222"},
-             {"player": "222", "card": 18, "target": "222"}],
-            [{"player": "111", "card": 12, "target": "111"},
-             {"player": "222", "card": 13, "target": "222"}],
+            [
+                {"player": "111", "card": 17, "target": "Leo"},
+                {"player": "222", "card": 2, "target": "111"},
+            ],
+            [
+                {"player": "222", "card": 7, "target": "222"},
+                {"player": "111", "card": 29, "target": "222"},
+            ],
+            [
+                {"player": "111", "card": 1, "target": "111"},
+                {"player": "222", "card": 30, "target": "Leo"},
+            ],
+            [
+                {"player": "111", "card": 6, "target": "222"},
+                {"player": "222", "card": 18, "target": "222"},
+            ],
+            [
+                {"player": "111", "card": 12, "target": "111"},
+                {"player": "222", "card": 13, "target": "222"},
+            ],
         ],
     }
     record = {"variant": "standard", "players": ["111", "222"], "stages": [stage] * 5}
@@ -96,8 +107,9 @@ def test_an_exported_engine_game_replays_to_the_engines_own_results() -> None:
     assert result.winners == over.winners
 
 
-def mutate(change: Callable[[Record], object], players: int = 2, variant: str = "standard"
-           ) -> Record:
+def mutate(
+    change: Callable[[Record], object], players: int = 2, variant: str = "standard"
+) -> Record:
     record = copy.deepcopy(simulated_record(players, variant))
     change(record)
     return record

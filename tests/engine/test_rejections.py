@@ -1,4 +1,5 @@
 """Refused actions: a code, an English sentence, and the state left as it was."""
+
 import pytest
 
 import engine

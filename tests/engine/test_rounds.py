@@ -1,4 +1,5 @@
 """Rounds as players live them: changed picks, deadlines, the tactical order, Leo."""
+
 import json
 
 import engine
@@ -20,7 +21,9 @@ def test_a_player_may_change_their_pick_until_the_round_is_revealed() -> None:
     events = game.pick("Chris", 12, "Chris")
     reveal = next(e for e in events if isinstance(e, RoundRevealed))
     assert [(p.player, p.card, p.target) for p in reveal.plays] == [
-        ("Anne", 7, "Chris"), ("Ben", 11, "Ben"), ("Chris", 12, "Chris"),
+        ("Anne", 7, "Chris"),
+        ("Ben", 11, "Ben"),
+        ("Chris", 12, "Chris"),
     ]
     assert engine.view_for(game.state, "Anne").hand == tuple(engine.card(n) for n in (6, 8, 9, 10))
 
@@ -88,7 +91,9 @@ def test_tactical_moves_are_clamped_one_after_another() -> None:
             moves.append(next(e for e in events if isinstance(e, FigureMoved)).move)
     # +4 from 13 stops on 16; then -4 and +3: 15, where a summed +3 would have given 16.
     assert [(m.start, m.end, m.clamped) for m in moves] == [
-        (13, 16, True), (16, 12, False), (12, 15, False),
+        (13, 16, True),
+        (16, 12, False),
+        (12, 15, False),
     ]
     assert engine.positions(game.state)["Chris"] == 15
 

@@ -1,4 +1,5 @@
 """Seeds give the same games on every machine and every Python version."""
+
 import engine
 from engine.rng import next_u64
 

@@ -1,4 +1,5 @@
 """Simulated games are engine games: the same deals, replayable through apply."""
+
 import pytest
 
 import engine
@@ -34,8 +35,9 @@ def replay_through_the_reducer(record: dict) -> Game:
 @pytest.mark.parametrize("players", [2, 3, 5])
 @pytest.mark.parametrize("variant", ["standard", "tactical"])
 def test_a_simulated_game_is_the_engine_game_of_its_seed(players: int, variant: str) -> None:
-    for simulated in simulate_games(players, 3, seed=players, variant=Variant(variant),
-                                    with_records=True):
+    for simulated in simulate_games(
+        players, 3, seed=players, variant=Variant(variant), with_records=True
+    ):
         assert simulated.record is not None
         game = replay_through_the_reducer(simulated.record)
         assert game.state.phase is engine.Phase.FINISHED

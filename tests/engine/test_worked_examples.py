@@ -1,4 +1,5 @@
 """Every worked example of RULES.md, through the engine's public API."""
+
 import engine
 from engine import LEO, Move, RoundRevealed, StageScored
 from engine.rules import score_stage, winner_indexes
@@ -16,12 +17,14 @@ def moves_by_figure(events: tuple[engine.Event, ...]) -> dict[str, Move]:
 
 def test_cards_in_front_of_a_figure_add_up_and_a_figure_without_cards_stays() -> None:
     game = Game.start(["Anne", "Ben", "Chris", "Dana"])
-    game.deal({
-        "Anne": [16, 6, 7, 8, 9],
-        "Ben": [1, 10, 11, 12, 13],
-        "Chris": [21, 14, 15, 17, 18],
-        "Dana": [19, 20, 22, 23, 24],
-    })
+    game.deal(
+        {
+            "Anne": [16, 6, 7, 8, 9],
+            "Ben": [1, 10, 11, 12, 13],
+            "Chris": [21, 14, 15, 17, 18],
+            "Dana": [19, 20, 22, 23, 24],
+        }
+    )
     game.pick("Anne", 16, "Anne")  # +2
     game.pick("Ben", 1, "Chris")  # -1
     game.pick("Chris", 21, "Chris")  # -3
@@ -36,11 +39,13 @@ def test_cards_in_front_of_a_figure_add_up_and_a_figure_without_cards_stays() ->
 def three_player_stage() -> Game:
     """Ben is driven to 15 in two rounds."""
     game = Game.start(["Anne", "Ben", "Chris"])
-    game.deal({
-        "Anne": [32, 16, 24, 17, 18],
-        "Ben": [29, 1, 2, 19, 20],
-        "Chris": [30, 3, 28, 25, 26],
-    })
+    game.deal(
+        {
+            "Anne": [32, 16, 24, 17, 18],
+            "Ben": [29, 1, 2, 19, 20],
+            "Chris": [30, 3, 28, 25, 26],
+        }
+    )
     game.pick("Anne", 32, "Ben")  # +5
     game.pick("Ben", 29, "Ben")  # +4
     game.pick("Chris", 30, "Ben")  # +4

@@ -167,8 +167,12 @@ async def test_a_cancelled_caller_never_leaves_half_a_transition(
         game = await start(storage, await open_game(storage))
         submit = asyncio.ensure_future(
             storage.commit_transition(
-                game.id, expected_version=game.version, actor_id=1,
-                actions=[{"type": "pick"}, {"type": "resolve"}], state={"n": 1}, now=at(1),
+                game.id,
+                expected_version=game.version,
+                actor_id=1,
+                actions=[{"type": "pick"}, {"type": "resolve"}],
+                state={"n": 1},
+                now=at(1),
             )
         )
         await asyncio.sleep(0)

@@ -48,8 +48,12 @@ async def test_a_locked_file_fails_the_write_cleanly(
         try:
             with pytest.raises(StorageError, match="locked"):
                 await storage.commit_transition(
-                    game.id, expected_version=game.version, actor_id=1,
-                    actions=[{"type": "pick"}], state={"n": 1}, now=at(1),
+                    game.id,
+                    expected_version=game.version,
+                    actor_id=1,
+                    actions=[{"type": "pick"}],
+                    state={"n": 1},
+                    now=at(1),
                 )
         finally:
             other.execute("ROLLBACK")

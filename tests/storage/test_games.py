@@ -111,7 +111,11 @@ async def test_a_transition_appends_actions_and_bumps_the_version(storage: Stora
         (2, picked.version, 1),
     ]
     cleared = await storage.commit_transition(
-        game.id, expected_version=picked.version, actor_id=None, actions=[], deadline=None,
+        game.id,
+        expected_version=picked.version,
+        actor_id=None,
+        actions=[],
+        deadline=None,
         now=at(2),
     )
     assert cleared.deadline is None
@@ -122,13 +126,22 @@ async def test_a_stale_or_duplicate_transition_writes_nothing(storage: Storage) 
     game = await start(storage, await open_game(storage))
     pick = {"type": "pick", "player": "Anne", "card": 3}
     after = await storage.commit_transition(
-        game.id, expected_version=game.version, actor_id=1, actions=[pick],
-        state={"n": 1}, now=at(1),
+        game.id,
+        expected_version=game.version,
+        actor_id=1,
+        actions=[pick],
+        state={"n": 1},
+        now=at(1),
     )
     with pytest.raises(StaleVersion) as duplicate:
         await storage.commit_transition(
-            game.id, expected_version=game.version, actor_id=1, actions=[pick],
-            state={"n": 2}, status="finished", now=at(2),
+            game.id,
+            expected_version=game.version,
+            actor_id=1,
+            actions=[pick],
+            state={"n": 2},
+            status="finished",
+            now=at(2),
         )
     assert duplicate.value.actual == after.version
     assert await storage.game(game.id) == after
@@ -150,13 +163,21 @@ async def test_a_failed_transition_rolls_back_completely(storage: Storage) -> No
         )
     with pytest.raises(ValueError, match="not seated"):
         await storage.commit_transition(
-            game.id, expected_version=game.version, actor_id=None, actions=[{"type": "x"}],
-            stage_points=[StagePoints(77, 1, 3, True)], now=at(1),
+            game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[{"type": "x"}],
+            stage_points=[StagePoints(77, 1, 3, True)],
+            now=at(1),
         )
     with pytest.raises(ValueError, match="stage 6 does not exist"):
         await storage.commit_transition(
-            game.id, expected_version=game.version, actor_id=None, actions=[{"type": "x"}],
-            stage_points=[StagePoints(1, 6, 3, True)], now=at(1),
+            game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[{"type": "x"}],
+            stage_points=[StagePoints(1, 6, 3, True)],
+            now=at(1),
         )
     assert await storage.game(game.id) == game
     assert await storage.actions(game.id) == [{"type": "deal", "stage": 1}]
@@ -166,13 +187,21 @@ async def test_stage_points_are_recorded_once_per_stage(storage: Storage) -> Non
     game = await start(storage, await open_game(storage))
     points = [StagePoints(1, 1, 4, True), StagePoints(2, 1, 0, False)]
     game = await storage.commit_transition(
-        game.id, expected_version=game.version, actor_id=None, actions=[],
-        stage_points=points, now=at(1),
+        game.id,
+        expected_version=game.version,
+        actor_id=None,
+        actions=[],
+        stage_points=points,
+        now=at(1),
     )
     with pytest.raises(ValueError, match="already recorded"):
         await storage.commit_transition(
-            game.id, expected_version=game.version, actor_id=None, actions=[{"type": "x"}],
-            stage_points=points[:1], now=at(2),
+            game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[{"type": "x"}],
+            stage_points=points[:1],
+            now=at(2),
         )
     assert await storage.game(game.id) == game
 
@@ -201,11 +230,18 @@ async def test_results_only_come_with_finishing(storage: Storage) -> None:
     game = await start(storage, await open_game(storage))
     with pytest.raises(ValueError, match="results"):
         await storage.commit_transition(
-            game.id, expected_version=game.version, actor_id=None, actions=[],
-            results=[PlayerResult(1, 3, True), PlayerResult(2, 1, False)], now=at(1),
+            game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[],
+            results=[PlayerResult(1, 3, True), PlayerResult(2, 1, False)],
+            now=at(1),
         )
     finished = await storage.set_status(
-        game.id, "finished", now=at(2), expected_version=game.version,
+        game.id,
+        "finished",
+        now=at(2),
+        expected_version=game.version,
         results=[PlayerResult(1, 3, False), PlayerResult(2, 1, True)],
     )
     assert finished.status == "finished"
@@ -266,7 +302,11 @@ async def test_the_finished_record_comes_from_the_database_alone(db_path: Path) 
     ]
     assert len(export["stage_points"]) == 10
     assert export["stage_points"][0] == {
-        "user_id": 1, "display_name": "Anne", "stage": 1, "points": 0, "reached_second": False,
+        "user_id": 1,
+        "display_name": "Anne",
+        "stage": 1,
+        "points": 0,
+        "reached_second": False,
     }
     assert export["state"] == {"over": True}
 
@@ -276,8 +316,11 @@ async def test_a_restart_finds_open_games_as_they_were(db_path: Path) -> None:
         lobby = await open_game(storage, channel_id=1)
         running = await start(storage, await open_game(storage, channel_id=2), at(5))
         running = await storage.commit_transition(
-            running.id, expected_version=running.version, actor_id=1,
-            actions=[{"type": "pick", "player": "Anne"}], state={"picked": ["Anne"]},
+            running.id,
+            expected_version=running.version,
+            actor_id=1,
+            actions=[{"type": "pick", "player": "Anne"}],
+            state={"picked": ["Anne"]},
             now=at(5.5),
         )
         await storage.set_message_ids(running.id, round_message_id=555)
@@ -290,15 +333,21 @@ async def test_a_restart_finds_open_games_as_they_were(db_path: Path) -> None:
         assert again.deadline == at(6)
         assert again.round_message_id == 555
         assert await restarted.actions(running.id) == [
-            {"type": "deal", "stage": 1}, {"type": "pick", "player": "Anne"},
+            {"type": "deal", "stage": 1},
+            {"type": "pick", "player": "Anne"},
         ]
 
 
 async def test_unset_means_keep(storage: Storage) -> None:
     game = await start(storage, await open_game(storage))
     kept = await storage.commit_transition(
-        game.id, expected_version=game.version, actor_id=None, actions=[],
-        state=UNSET, deadline=UNSET, now=at(1),
+        game.id,
+        expected_version=game.version,
+        actor_id=None,
+        actions=[],
+        state=UNSET,
+        deadline=UNSET,
+        now=at(1),
     )
     assert (kept.state, kept.deadline) == (game.state, game.deadline)
 

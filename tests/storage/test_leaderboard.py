@@ -25,21 +25,43 @@ NAMES = {ANNE: "Anne", BEN: "Ben", CHRIS: "Chris", DANA: "Dana"}
 
 # (finished at, points per stage, stages in which the player reached second place)
 GAMES = [
-    (utc(2026, 1, 10, 12), {ANNE: [3, 0, 0, 0, 2], BEN: [0, 4, 0, 0, 0], CHRIS: [0, 0, -2, 0, 0]},
-     {ANNE: [1, 5], BEN: [2], CHRIS: [3]}),  # totals 5, 4, -2: Ben wins
-    (utc(2026, 2, 5, 9), {ANNE: [0, 0, 6, 0, 0], BEN: [2, 0, 0, 0, 0], DANA: [0, 1, 0, 0, 0]},
-     {ANNE: [3], BEN: [1], DANA: [2]}),  # totals 6, 2, 1: Ben wins
-    (utc(2026, 2, 20, 18), {ANNE: [1, 1, 0, 0, 0], CHRIS: [2, 0, 0, 0, 0]},
-     {}),  # totals 2, 2: a shared win
-    (utc(2026, 3, 14, 12), {BEN: [0, 0, 0, 7, 0], CHRIS: [0, 3, 0, 0, 0], DANA: [0, 0, 0, 0, 1]},
-     {CHRIS: [2, 4], DANA: [5]}),  # totals 7, 3, 1: Chris wins
-    (utc(2026, 3, 20, 8), {ANNE: [0, 0, 0, 0, 4], DANA: [1, 0, 0, 0, 0]},
-     {DANA: [1]}),  # totals 4, 1: Dana wins
+    (
+        utc(2026, 1, 10, 12),
+        {ANNE: [3, 0, 0, 0, 2], BEN: [0, 4, 0, 0, 0], CHRIS: [0, 0, -2, 0, 0]},
+        {ANNE: [1, 5], BEN: [2], CHRIS: [3]},
+    ),  # totals 5, 4, -2: Ben wins
+    (
+        utc(2026, 2, 5, 9),
+        {ANNE: [0, 0, 6, 0, 0], BEN: [2, 0, 0, 0, 0], DANA: [0, 1, 0, 0, 0]},
+        {ANNE: [3], BEN: [1], DANA: [2]},
+    ),  # totals 6, 2, 1: Ben wins
+    (
+        utc(2026, 2, 20, 18),
+        {ANNE: [1, 1, 0, 0, 0], CHRIS: [2, 0, 0, 0, 0]},
+        {},
+    ),  # totals 2, 2: a shared win
+    (
+        utc(2026, 3, 14, 12),
+        {BEN: [0, 0, 0, 7, 0], CHRIS: [0, 3, 0, 0, 0], DANA: [0, 0, 0, 0, 1]},
+        {CHRIS: [2, 4], DANA: [5]},
+    ),  # totals 7, 3, 1: Chris wins
+    (
+        utc(2026, 3, 20, 8),
+        {ANNE: [0, 0, 0, 0, 4], DANA: [1, 0, 0, 0, 0]},
+        {DANA: [1]},
+    ),  # totals 4, 1: Dana wins
 ]
 
 
-def figures(user_id: int, games: int, wins: int, points: int, best: int, seconds: int,
-            name: str | None = None) -> PlayerFigures:
+def figures(
+    user_id: int,
+    games: int,
+    wins: int,
+    points: int,
+    best: int,
+    seconds: int,
+    name: str | None = None,
+) -> PlayerFigures:
     return PlayerFigures(user_id, name or NAMES[user_id], games, wins, points, best, seconds)
 
 
@@ -66,8 +88,11 @@ async def seeded(tmp_path: Path) -> AsyncIterator[Storage]:
         await storage.set_status(running.id, "abandoned", now=utc(2026, 2, 2))
         # Same people, another server.
         await play_finished_game(
-            storage, {ANNE: [9, 9, 9, 9, 9], BEN: [0, 0, 0, 0, 1]}, guild_id=OTHER_GUILD,
-            now=utc(2026, 2, 10), names=NAMES,
+            storage,
+            {ANNE: [9, 9, 9, 9, 9], BEN: [0, 0, 0, 0, 1]},
+            guild_id=OTHER_GUILD,
+            now=utc(2026, 2, 10),
+            names=NAMES,
         )
         yield storage
 
@@ -80,7 +105,10 @@ async def test_wins_rank_shared_wins_and_ties(seeded: Storage) -> None:
     page = await seeded.leaderboard(GUILD, metric="wins")
     assert standings(page.rows) == [(1, BEN), (1, CHRIS), (3, ANNE), (3, DANA)]
     assert [row.figures for row in page.rows] == [
-        ALL_TIME[BEN], ALL_TIME[CHRIS], ALL_TIME[ANNE], ALL_TIME[DANA],
+        ALL_TIME[BEN],
+        ALL_TIME[CHRIS],
+        ALL_TIME[ANNE],
+        ALL_TIME[DANA],
     ]
     assert page.ranked_players == 4
 
@@ -127,7 +155,8 @@ async def test_player_stats_with_ranks(seeded: Storage) -> None:
 async def test_guilds_never_mix(seeded: Storage) -> None:
     other = await seeded.leaderboard(OTHER_GUILD, metric="points")
     assert [row.figures for row in other.rows] == [
-        figures(ANNE, 1, 0, 45, 9, 0), figures(BEN, 1, 1, 1, 1, 0),
+        figures(ANNE, 1, 0, 45, 9, 0),
+        figures(BEN, 1, 1, 1, 1, 0),
     ]
     assert await seeded.player_stats(OTHER_GUILD, CHRIS) is None
     assert (await seeded.leaderboard(12345)).rows == ()
@@ -164,8 +193,11 @@ async def test_period_edges(
 ) -> None:
     page = await seeded.leaderboard(GUILD, since=since, until=until, min_games=0)
     games_played = sum(row.figures.games for row in page.rows)
-    players_per_game = [len(points) for when, points, _ in GAMES
-                        if (since is None or when >= since) and (until is None or when < until)]
+    players_per_game = [
+        len(points)
+        for when, points, _ in GAMES
+        if (since is None or when >= since) and (until is None or when < until)
+    ]
     assert len(players_per_game) == expected_games
     assert games_played == sum(players_per_game)
 
@@ -206,8 +238,10 @@ async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
                         games, wins, points = expected.get(user, (0, 0, 0))
                         expected[user] = (games + 1, wins + (user in winners), points + total)
             page = await storage.leaderboard(GUILD, since=since, until=until, page_size=10)
-            got = {r.figures.user_id: (r.figures.games, r.figures.wins, r.figures.points)
-                   for r in page.rows}
+            got = {
+                r.figures.user_id: (r.figures.games, r.figures.wins, r.figures.points)
+                for r in page.rows
+            }
             assert got == expected, (since, until)
 
 
@@ -245,6 +279,7 @@ async def test_a_calendar_season_reads_its_stored_bucket(seeded: Storage) -> Non
     )
     assert dana is not None
     assert dana.ranks == {"wins": 4, "points": 4, "win_rate": 4}
-    year = await seeded.leaderboard(GUILD, metric="points", since=utc(2026, 1, 1),
-                                    until=utc(2027, 1, 1))
+    year = await seeded.leaderboard(
+        GUILD, metric="points", since=utc(2026, 1, 1), until=utc(2027, 1, 1)
+    )
     assert year == await seeded.leaderboard(GUILD, metric="points")

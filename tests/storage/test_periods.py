@@ -21,7 +21,11 @@ def utc(*parts: int) -> datetime:
 
 def test_whole_months_use_the_largest_buckets_that_fit() -> None:
     assert whole_months(utc(2024, 11, 1), utc(2026, 5, 1)) == (
-        "2024-11", "2024-12", "2025", "2026-Q1", "2026-04",
+        "2024-11",
+        "2024-12",
+        "2025",
+        "2026-Q1",
+        "2026-04",
     )
     assert whole_months(utc(2025, 4, 1), utc(2025, 7, 1)) == ("2025-Q2",)
     assert whole_months(utc(2025, 5, 1), utc(2025, 5, 1)) == ()
@@ -49,7 +53,6 @@ def test_a_period_inside_one_month_and_empty_periods() -> None:
     assert inside.raw == (("2025-03-02T00:00:00.000000+00:00", "2025-03-09T00:00:00.000000+00:00"),)
     assert cover(utc(2025, 3, 9), utc(2025, 3, 2), FIRST, LAST).raw == ()
     assert cover(None, None, None, None).buckets == ()
-
 
 
 def test_sql_names_buckets_as_the_python_side_does() -> None:
