@@ -17,10 +17,12 @@ run: $(INSTALLED)
 
 test: $(INSTALLED)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest -n 2
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 bench: $(INSTALLED)
 	$(PY) bench/engine.py
