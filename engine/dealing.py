@@ -1,5 +1,7 @@
 """The deal at the start of a stage: the chance step, computed from the seeded generator."""
 
+from dataclasses import replace
+
 from .actions import Deal
 from .cards import DECK_SIZE
 from .constants import HAND_SIZE, LEO_STACK_SIZE, START, Phase
@@ -65,20 +67,16 @@ def apply_deal(state: GameState, deal: Deal) -> Result:
     hands = tuple(tuple(by_player[player]) for player in state.players)
     leo = tuple(deal.leo)
     names = figure_names(state.players)
-    dealt = GameState(
-        state.variant,
-        state.players,
-        state.seed,
-        (state.rng + DEAL_DRAWS * GAMMA) & MASK64,
-        Phase.PICKING,
-        state.stage,
-        1,
-        (START,) * len(names),
-        hands,
-        leo,
-        (None,) * len(state.players),
-        (),
-        state.stage_points,
-        (*state.history, StageLog(hands, leo, ())),
+    dealt = replace(
+        state,
+        rng=(state.rng + DEAL_DRAWS * GAMMA) & MASK64,
+        phase=Phase.PICKING,
+        round=1,
+        positions=(START,) * len(names),
+        hands=hands,
+        leo_stack=leo,
+        picks=(None,) * len(state.players),
+        move_order=(),
+        history=(*state.history, StageLog(hands, leo, ())),
     )
     return Accepted(dealt, (StageDealt(state.stage),))

@@ -1,5 +1,7 @@
 """The tactical variant's round: cards face down, then moves in card-number order."""
 
+from dataclasses import replace
+
 from .actions import ChooseCard, MoveFigure
 from .cards import VALUES
 from .constants import LEO, ROUNDS, Phase, Variant
@@ -60,21 +62,14 @@ def reveal_tactical(
     revealed = CardsRevealed(
         state.stage, state.round, tuple(plays), tuple(mover for mover, _ in order)
     )
-    moving = GameState(
-        state.variant,
-        players,
-        state.seed,
-        rng,
-        Phase.MOVING,
-        state.stage,
-        state.round,
-        state.positions,
-        tuple(hands),
-        leo_stack,
-        picks,
-        tuple(order),
-        state.stage_points,
-        state.history,
+    moving = replace(
+        state,
+        rng=rng,
+        phase=Phase.MOVING,
+        hands=tuple(hands),
+        leo_stack=leo_stack,
+        picks=picks,
+        move_order=tuple(order),
     )
     return run_moves(moving, (revealed,))
 
@@ -108,22 +103,7 @@ def run_moves(state: GameState, events: tuple[Event, ...]) -> tuple[GameState, t
         collected.append(moved)
         order = order[1:]
     if order:
-        waiting = GameState(
-            state.variant,
-            state.players,
-            state.seed,
-            state.rng,
-            Phase.MOVING,
-            state.stage,
-            state.round,
-            positions,
-            state.hands,
-            state.leo_stack,
-            state.picks,
-            order,
-            state.stage_points,
-            state.history,
-        )
+        waiting = replace(state, phase=Phase.MOVING, positions=positions, move_order=order)
         return waiting, tuple(collected)
     recorded = tuple(
         (player, pick[0], pick[1])
@@ -159,20 +139,5 @@ def make_player_move(
     positions, moved = move_one(state, state.positions, mover, card, target, automatic)
     seat = state.players.index(mover)
     picks = replace_at(state.picks, seat, (card, target))
-    after = GameState(
-        state.variant,
-        state.players,
-        state.seed,
-        state.rng,
-        state.phase,
-        state.stage,
-        state.round,
-        positions,
-        state.hands,
-        state.leo_stack,
-        picks,
-        state.move_order[1:],
-        state.stage_points,
-        state.history,
-    )
+    after = replace(state, positions=positions, picks=picks, move_order=state.move_order[1:])
     return run_moves(after, (moved,))

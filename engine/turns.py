@@ -1,6 +1,7 @@
 """Machinery shared by both variants' rounds: checks on a player's action, and the end
 of a round (stage scoring, game over)."""
 
+from dataclasses import replace
 from typing import TypeVar
 
 from .constants import ROUNDS, STAGES, Phase, Variant
@@ -62,22 +63,7 @@ def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 
 def with_picks(state: GameState, picks: Picks) -> GameState:
-    return GameState(
-        state.variant,
-        state.players,
-        state.seed,
-        state.rng,
-        state.phase,
-        state.stage,
-        state.round,
-        state.positions,
-        state.hands,
-        state.leo_stack,
-        picks,
-        state.move_order,
-        state.stage_points,
-        state.history,
-    )
+    return replace(state, picks=picks)
 
 
 def end_round(
@@ -94,21 +80,17 @@ def end_round(
     history = (*state.history[:-1], StageLog(last.hands, last.leo, (*last.rounds, recorded)))
     no_picks = (None,) * len(state.players)
     if state.round < ROUNDS:
-        next_state = GameState(
-            state.variant,
-            state.players,
-            state.seed,
-            rng,
-            Phase.PICKING,
-            state.stage,
-            state.round + 1,
-            new_positions,
-            hands,
-            leo_stack,
-            no_picks,
-            (),
-            state.stage_points,
-            history,
+        next_state = replace(
+            state,
+            rng=rng,
+            phase=Phase.PICKING,
+            round=state.round + 1,
+            positions=new_positions,
+            hands=hands,
+            leo_stack=leo_stack,
+            picks=no_picks,
+            move_order=(),
+            history=history,
         )
         return next_state, events
     names = figure_names(state.players)
@@ -122,37 +104,31 @@ def end_round(
     )
     if state.stage == STAGES:
         winners = tuple(names[index] for index in winner_indexes(sums))
-        finished = GameState(
-            state.variant,
-            state.players,
-            state.seed,
-            rng,
-            Phase.FINISHED,
-            state.stage,
-            state.round,
-            new_positions,
-            hands,
-            leo_stack,
-            no_picks,
-            (),
-            stage_points,
-            history,
+        finished = replace(
+            state,
+            rng=rng,
+            phase=Phase.FINISHED,
+            positions=new_positions,
+            hands=hands,
+            leo_stack=leo_stack,
+            picks=no_picks,
+            move_order=(),
+            stage_points=stage_points,
+            history=history,
         )
         return finished, (*events, scored, GameOver(total_pairs, winners))
-    between = GameState(
-        state.variant,
-        state.players,
-        state.seed,
-        rng,
-        Phase.DEALING,
-        state.stage + 1,
-        1,
-        new_positions,
-        hands,
-        leo_stack,
-        no_picks,
-        (),
-        stage_points,
-        history,
+    between = replace(
+        state,
+        rng=rng,
+        phase=Phase.DEALING,
+        stage=state.stage + 1,
+        round=1,
+        positions=new_positions,
+        hands=hands,
+        leo_stack=leo_stack,
+        picks=no_picks,
+        move_order=(),
+        stage_points=stage_points,
+        history=history,
     )
     return between, (*events, scored)
