@@ -77,7 +77,7 @@ class WhyFirstCommands(app_commands.Group):
         else:
             view = engine.public_view(engine.state_from_dict(record.state))
             totals = ", ".join(
-                f"{table.mention(figure)} {view.totals[figure]}" for figure in view.figures
+                f"{table.mention(figure)} {view.total_of(figure)}" for figure in view.figures
             )
             text = t(
                 "status.running",

@@ -1,4 +1,8 @@
-"""What one player, or anyone watching, may know about a game."""
+"""What one player, or anyone watching, may know about a game.
+
+Views are frozen and hashable: every collection in them is a tuple, the per-figure numbers
+included (`positions` and `totals` are (figure, number) pairs in figure order).
+"""
 
 from dataclasses import dataclass
 
@@ -7,8 +11,29 @@ from .constants import ROUNDS, Phase, Variant
 from .state import GameState, figures, positions, totals
 
 
+class _ByFigure:
+    """Lookups in the (figure, number) pairs of a view."""
+
+    __slots__ = ()
+    positions: tuple[tuple[str, int], ...]
+    totals: tuple[tuple[str, int], ...]
+
+    def position_of(self, figure: str) -> int:
+        return _lookup(self.positions, figure)
+
+    def total_of(self, figure: str) -> int:
+        return _lookup(self.totals, figure)
+
+
+def _lookup(pairs: tuple[tuple[str, int], ...], figure: str) -> int:
+    for name, number in pairs:
+        if name == figure:
+            return number
+    raise KeyError(figure)
+
+
 @dataclass(frozen=True, slots=True)
-class PublicView:
+class PublicView(_ByFigure):
     """Public knowledge: positions, totals, who still has to act, revealed move order."""
 
     stage: int
@@ -21,12 +46,12 @@ class PublicView:
     current_mover: str | None
     moves_left: tuple[tuple[str, int], ...]
     hand_sizes: tuple[tuple[str, int], ...]
-    positions: dict[str, int]
-    totals: dict[str, int]
+    positions: tuple[tuple[str, int], ...]
+    totals: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(_ByFigure):
     """One player's knowledge: the public view plus their own hand and pick."""
 
     player: str
@@ -43,8 +68,8 @@ class PlayerView:
     current_mover: str | None
     moves_left: tuple[tuple[str, int], ...]
     hand_sizes: tuple[tuple[str, int], ...]
-    positions: dict[str, int]
-    totals: dict[str, int]
+    positions: tuple[tuple[str, int], ...]
+    totals: tuple[tuple[str, int], ...]
 
 
 def waiting_for(state: GameState) -> tuple[str, ...]:
@@ -83,8 +108,8 @@ def public_view(state: GameState) -> PublicView:
         current_mover=current_mover(state),
         moves_left=state.move_order,
         hand_sizes=tuple((p, len(h)) for p, h in zip(state.players, state.hands, strict=True)),
-        positions=positions(state),
-        totals=totals(state),
+        positions=tuple(positions(state).items()),
+        totals=tuple(totals(state).items()),
     )
 
 

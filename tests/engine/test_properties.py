@@ -176,6 +176,23 @@ def test_a_view_never_holds_another_players_cards_or_pick(
 
 @GAMES
 @given(tables, variants, seeds, choosers)
+def test_views_are_hashable_values_with_every_figure_looked_up(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    for state in replayed_states(game):
+        public = engine.public_view(state)
+        assert hash(public) == hash(engine.public_view(state))
+        assert {public.position_of(f) for f in public.figures} <= set(state.positions)
+        assert [public.total_of(f) for f in public.figures] == list(engine.totals(state).values())
+        for player in state.players:
+            view = engine.view_for(state, player)
+            assert view == engine.view_for(state, player)
+            assert hash(view) == hash(engine.view_for(state, player))
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
 def test_export_then_replay_reproduces_the_engines_results(
     players: int, variant: str, seed: int, chooser: random.Random
 ) -> None:
