@@ -20,19 +20,19 @@ from discord import app_commands
 
 import engine
 from bot import storage as store
-from bot.announce import Announcer
-from bot.buttons import ALL_BUTTONS, report_failure, sent_once
-from bot.command_text import CatalogTranslator
-from bot.commands import WhyFirstCommands
-from bot.custom_ids import is_known
-from bot.deadlines import Deadlines
-from bot.game_service import GameService, pick_seconds_of
+from bot.announce.announcer import Announcer
+from bot.announce.pacing import RestPacer
 from bot.i18n import locale_name, t
-from bot.lobby import lobby_content, lobby_view
-from bot.pacing import RestPacer
-from bot.router import NO_PINGS, Router, refuse, turn_of
+from bot.messages.lobby import lobby_content, lobby_view
+from bot.play.deadlines import Deadlines
+from bot.play.router import NO_PINGS, Router, refuse, turn_of
+from bot.play.service import GameService, pick_seconds_of
 from bot.settings import Settings
 from bot.standings import Standings
+from bot.ui.buttons import ALL_BUTTONS, report_failure, sent_once
+from bot.ui.command_text import CatalogTranslator
+from bot.ui.commands import WhyFirstCommands
+from bot.ui.custom_ids import is_known
 
 log = logging.getLogger("whyfirst")
 

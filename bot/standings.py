@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.buttons import PageButton
-from bot.game_service import utc_now
 from bot.i18n import t
-from bot.router import NO_PINGS, refuse
+from bot.play.router import NO_PINGS, refuse
+from bot.play.service import utc_now
+from bot.ui.buttons import PageButton
 
 if TYPE_CHECKING:
     from bot.client import WhyFirstClient

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import NEEDED_PERMISSIONS
-from bot.game_service import REFUSAL_BY_CODE
 from bot.i18n import default_catalog, t
+from bot.play.service import REFUSAL_BY_CODE
 from bot.standings import PERIODS
 from bot.storage import METRICS
+from bot.ui.commands import NEEDED_PERMISSIONS
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 KEY_LITERAL = re.compile(
@@ -23,7 +23,7 @@ KEY_LITERAL = re.compile(
 
 def keys_in_code() -> set[str]:
     found: set[str] = set()
-    for module in BOT.glob("*.py"):
+    for module in BOT.rglob("*.py"):
         found |= set(KEY_LITERAL.findall(module.read_text()))
     return found
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from bot.i18n import t
-from bot.table import Table, card_label, signed
+from bot.messages.table import Table, card_label, signed
 
 
 def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: Any) -> str:

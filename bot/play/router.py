@@ -14,20 +14,20 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import engine
-from bot import custom_ids as ids
 from bot import storage as store
-from bot.buttons import sent_once
-from bot.game_service import (
+from bot.i18n import t
+from bot.messages.hand import hand_controls
+from bot.messages.lobby import lobby_content, lobby_view, started_lobby
+from bot.messages.table import Table
+from bot.play.service import (
     LOBBY_IDLE_SECONDS,
     Refusal,
     Transition,
     pick_seconds_of,
     utc_now,
 )
-from bot.hand import hand_controls
-from bot.i18n import t
-from bot.lobby import lobby_content, lobby_view, started_lobby
-from bot.table import Table
+from bot.ui import custom_ids as ids
+from bot.ui.buttons import sent_once
 
 if TYPE_CHECKING:
     from bot.client import WhyFirstClient

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import engine
 from bot import storage as store
-from bot.game_service import GameService, Refusal, Transition
+from bot.play.service import GameService, Refusal, Transition
 from bot.settings import Settings
 
 GUILD, CHANNEL, HOST, GUEST = 10, 20, 1001, 1002

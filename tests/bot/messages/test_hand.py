@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from bot.hand import Place, hand_controls
-from bot.table import Table, card_label
+from bot.messages.hand import Place, hand_controls
+from bot.messages.table import Table, card_label
 
 ANNE, BEN = "111", "222"
 PLACE = Place(guild="Pub", channel="games")

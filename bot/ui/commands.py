@@ -8,11 +8,11 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.command_text import described
 from bot.i18n import t
-from bot.router import refuse
+from bot.messages.table import Table
+from bot.play.router import refuse
 from bot.settings import DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
-from bot.table import Table
+from bot.ui.command_text import described
 
 if TYPE_CHECKING:
     from bot.client import WhyFirstClient

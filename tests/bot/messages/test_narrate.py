@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engine
-from bot.narrate import final_result, round_revealed, stage_scored
-from bot.table import Table
+from bot.messages.narrate import final_result, round_revealed, stage_scored
+from bot.messages.table import Table
 
 ANNE, BEN = "111", "222"
 TABLE = Table(7, 1, 2, (ANNE, BEN), {ANNE: "Anne", BEN: "Ben"})

@@ -5,7 +5,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import custom_ids as ids
+from bot.ui import custom_ids as ids
 
 snowflakes = st.integers(min_value=1, max_value=2**64 - 1)
 games = st.integers(min_value=1, max_value=10**18 - 1)

@@ -6,9 +6,9 @@ from typing import Any
 
 import discord
 
-from bot.buttons import LobbyButton
 from bot.i18n import t
-from bot.table import Table
+from bot.messages.table import Table
+from bot.ui.buttons import LobbyButton
 
 
 def started_lobby(record: Any) -> str:

@@ -13,9 +13,9 @@ from typing import Any
 import discord
 
 import engine
+from bot.messages.table import Table
 from bot.render import describe_board, render_track
 from bot.render.board import Board, Figure, distinct_initials
-from bot.table import Table
 
 PICTURE_NAME = "track.png"
 # Pictures are drawn on a thread of their own: off the event loop, and without every worker

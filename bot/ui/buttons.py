@@ -11,9 +11,9 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
-from bot import custom_ids as ids
 from bot.i18n import t
 from bot.storage import StorageError
+from bot.ui import custom_ids as ids
 
 log = logging.getLogger("whyfirst.buttons")
 

@@ -13,10 +13,10 @@ from typing import Any
 import discord
 
 import engine
-from bot import custom_ids as ids
-from bot.buttons import CardButton, MoveButton, PickButton, take_apart
 from bot.i18n import t
-from bot.table import Table, card_label, signed
+from bot.messages.table import Table, card_label, signed
+from bot.ui import custom_ids as ids
+from bot.ui.buttons import CardButton, MoveButton, PickButton, take_apart
 
 TARGETS_PER_ROW = 5
 

@@ -6,11 +6,11 @@ from pathlib import Path
 import discord
 from discord import app_commands
 
-from bot.command_text import CatalogTranslator, described
-from bot.commands import WhyFirstCommands
-from bot.i18n import Catalog
+from bot.i18n import Catalog, default_catalog
+from bot.ui.command_text import CatalogTranslator, described
+from bot.ui.commands import WhyFirstCommands
 
-CATALOGS = Path(__file__).parents[2] / "bot" / "locales"
+CATALOGS = default_catalog().directory
 
 
 def english_catalog_in(folder: Path) -> Catalog:

@@ -15,7 +15,7 @@ from typing import TypeVar
 import aiohttp
 import discord
 
-from bot.pacing import RestPacer
+from bot.announce.pacing import RestPacer
 
 T = TypeVar("T")
 # The connection broke before Discord answered (reset, closed by the server while reused):

@@ -18,24 +18,24 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 import engine
-from bot.buttons import MoveButton, RematchButton, ShowHandButton, sent_once
-from bot.custom_ids import Turn, target_code
-from bot.game_service import Transition
-from bot.hand import Place, hand_controls
+from bot.announce.retry import CONNECTION_ERRORS, persist
 from bot.i18n import t
-from bot.lobby import started_lobby
-from bot.narrate import (
+from bot.messages.hand import Place, hand_controls
+from bot.messages.lobby import started_lobby
+from bot.messages.narrate import (
     cards_revealed,
     figure_moved,
     final_result,
     round_revealed,
     stage_scored,
 )
-from bot.picture import Snapshot, board_for, fold_moves, render_picture
-from bot.record import record_file
+from bot.messages.picture import Snapshot, board_for, fold_moves, render_picture
+from bot.messages.record import record_file
+from bot.messages.table import Table, card_label
+from bot.play.service import Transition
 from bot.render import describe_board
-from bot.retry import CONNECTION_ERRORS, persist
-from bot.table import Table, card_label
+from bot.ui.buttons import MoveButton, RematchButton, ShowHandButton, sent_once
+from bot.ui.custom_ids import Turn, target_code
 
 if TYPE_CHECKING:
     from bot.client import WhyFirstClient
