@@ -1,8 +1,8 @@
-"""The discord.py client: wires storage, the game service, the announcer, timers and commands.
+"""The discord.py client: builds the bot's rooms and connects discord.py's events to them.
 
-setup_hook registers the buttons, opens the database, syncs the command tree only when its
-definition changed, and re-arms the timers of every running game; the ready line is logged
-once the gateway is ready too.
+setup_hook opens the database, builds the rooms (each receives the few collaborators it uses),
+registers the buttons, syncs the command tree only when its definition changed, and picks up
+every open game; the ready line is logged once the gateway is ready too.
 """
 
 from __future__ import annotations
@@ -11,32 +11,59 @@ import asyncio
 import hashlib
 import json
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import discord
 from discord import app_commands
 
-import engine
 from bot import storage as store
 from bot.announce.announcer import Announcer
+from bot.announce.channel import ChannelPosts
+from bot.announce.hands import Hands
+from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
-from bot.i18n import locale_name, t
-from bot.messages.lobby import lobby_content, lobby_view
-from bot.play.deadlines import Deadlines
-from bot.play.router import NO_PINGS, Router, refuse, turn_of
-from bot.play.service import GameService, pick_seconds_of
+from bot.play.abandonment import AbandonmentWatch
+from bot.play.background import Background
+from bot.play.channel_games import ChannelGames
+from bot.play.controls import HandDesk
+from bot.play.fanout import Fanout
+from bot.play.lobby import LobbyDesk
+from bot.play.recovery import recover_open_games
+from bot.play.service import GameService
+from bot.play.transition import EndReason
+from bot.play.turns import TurnClock
 from bot.settings import Settings
 from bot.standings import Standings
-from bot.ui.buttons import ALL_BUTTONS, report_failure, sent_once
+from bot.storage import GameRecord
+from bot.ui.buttons import ALL_BUTTONS
 from bot.ui.command_text import CatalogTranslator
 from bot.ui.commands import WhyFirstCommands
 from bot.ui.custom_ids import is_known
+from bot.ui.handlers import HandClicks, LobbyClicks, PageClicks
+from bot.ui.replies import refuse, report_failure
 
 log = logging.getLogger("whyfirst")
 
 COMMANDS_HASH_KEY = "commands_hash"
+SHUTDOWN_GRACE_SECONDS = 5
+
+
+@dataclass(frozen=True)
+class Rooms:
+    """The bot's parts, built once the database is open."""
+
+    storage: store.Storage
+    service: GameService
+    announcer: Announcer
+    clock: TurnClock
+    watch: AbandonmentWatch
+    background: Background
+    lobbies: LobbyDesk
+    hands: HandDesk
+    channel_games: ChannelGames
+    standings: Standings
 
 
 class WhyFirstClient(discord.Client):
@@ -50,56 +77,38 @@ class WhyFirstClient(discord.Client):
         )
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
-        self.tree.add_command(WhyFirstCommands(self))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
-        self.rest = RestPacer()
-        self.router = Router(self)
-        self.announcer = Announcer(self)
-        self.standings = Standings(self)
-        self.deadlines = Deadlines(
-            self.router.remind, self.router.time_out, self.router.close_lobby
-        )
-        self._storage: Any = None
-        self._service: GameService | None = None
-        self._tasks: set[asyncio.Task[Any]] = set()
+        self._rooms: Rooms | None = None
         self._ready_logged = False
 
     @property
-    def storage(self) -> Any:
-        assert self._storage is not None, "storage is opened in setup_hook"
-        return self._storage
+    def rooms(self) -> Rooms:
+        assert self._rooms is not None, "the rooms are built in setup_hook"
+        return self._rooms
+
+    # What the buttons find on the client (bot/ui/handlers.py).
+    @property
+    def lobby_clicks(self) -> LobbyClicks:
+        return self.rooms.lobbies
 
     @property
-    def service(self) -> GameService:
-        assert self._service is not None, "the game service is created in setup_hook"
-        return self._service
+    def hand_clicks(self) -> HandClicks:
+        return self.rooms.hands
 
-    def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
-        """Run `work` in the background, keeping a reference until it ends."""
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._background_done)
-
-    def _background_done(self, task: asyncio.Task[Any]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background work failed", exc_info=task.exception())
-
-    async def _background_settled(self) -> None:
-        """Wait until no background work or announcement is left (new ones included)."""
-        while self._tasks or self.announcer.busy:
-            await asyncio.gather(*self._tasks, return_exceptions=True)
-            await self.announcer.idle()
+    @property
+    def page_clicks(self) -> PageClicks:
+        return self.rooms.standings
 
     # --- life cycle --------------------------------------------------------------------
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(*ALL_BUTTONS)
         Path(self.settings.database).parent.mkdir(parents=True, exist_ok=True)
-        self._storage = await store.Storage.open(self.settings.database)
-        self._service = GameService(self._storage, self.settings, self.router.on_transition)
-        await self._sync_commands()
-        await self._recover()
+        storage = await store.Storage.open(self.settings.database)
+        self._rooms = rooms = build_rooms(self, storage, self.settings)
+        self.tree.add_command(WhyFirstCommands(rooms.lobbies, rooms.channel_games, rooms.standings))
+        self.add_dynamic_items(*ALL_BUTTONS)
+        await self._sync_commands(storage)
+        await recover_open_games(storage, rooms.service, rooms.clock, rooms.watch)
 
     async def on_ready(self) -> None:
         if not self._ready_logged:
@@ -107,20 +116,22 @@ class WhyFirstClient(discord.Client):
             log.info("whyfirst: ready")
 
     async def close(self) -> None:
-        self.deadlines.cancel_all()
-        try:
-            # Finish what was committed (reveals, an abandoned game's notice) before the
-            # connection closes under it.
-            await asyncio.wait_for(self._background_settled(), timeout=5)
-        except (TimeoutError, Exception):
-            log.info("closing with announcements still pending")
-        self.announcer.drop_waiting_edits()
+        rooms = self._rooms
+        if rooms is not None:
+            rooms.clock.cancel_all()
+            try:
+                # Finish what was committed (reveals, an abandoned game's notice) before the
+                # connection closes under it.
+                await asyncio.wait_for(_settled(rooms), timeout=SHUTDOWN_GRACE_SECONDS)
+            except (TimeoutError, Exception):
+                log.info("closing with announcements still pending")
+            rooms.announcer.drop_waiting_edits()
         await super().close()
-        if self._storage is not None:
-            await self._storage.close()
-            self._storage = None
+        if rooms is not None:
+            await rooms.storage.close()
+            self._rooms = None
 
-    async def _sync_commands(self) -> None:
+    async def _sync_commands(self, storage: store.Storage) -> None:
         guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
@@ -136,29 +147,12 @@ class WhyFirstClient(discord.Client):
                 {"guild": self.settings.dev_guild, "commands": payload}, sort_keys=True
             ).encode()
         ).hexdigest()
-        if await self.storage.get_setting(COMMANDS_HASH_KEY) == fingerprint:
+        if await storage.get_setting(COMMANDS_HASH_KEY) == fingerprint:
             log.info("slash commands unchanged; not syncing")
             return
         await self.tree.sync(guild=guild)
-        await self.storage.set_setting(COMMANDS_HASH_KEY, fingerprint)
+        await storage.set_setting(COMMANDS_HASH_KEY, fingerprint)
         log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
-
-    async def _recover(self) -> None:
-        """Pick up every open game where it was: timers re-armed from stored deadlines."""
-        for record in await self.storage.active_games():
-            self.service.remember(record)
-            if record.status == "lobby":
-                if record.lobby_deadline is not None:
-                    self.deadlines.arm_lobby(record.id, record.lobby_deadline)
-                continue
-            if record.state is None or record.deadline is None:
-                continue
-            state = engine.state_from_dict(record.state)
-            self.router.resume_watch(record.id, state, await self.storage.action_log(record.id))
-            half = self.settings.seconds(pick_seconds_of(record) / 2)
-            self.deadlines.arm_turn(record.id, turn_of(state), record.deadline, half)
-            self.announcer.scene(record.id).round_message_id = record.round_message_id
-        log.info("recovered open games")
 
     async def _on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
@@ -177,14 +171,9 @@ class WhyFirstClient(discord.Client):
             lambda record: record.channel_id == channel.id, "channel deleted"
         )
 
-    async def _end_games_where(self, where: Any, reason: str) -> None:
-        for record in await self.storage.active_games():
-            if not where(record):
-                continue
-            ended = await self.service.end(record.id, "abandoned")
-            self.deadlines.cancel(record.id)
-            self.announcer.forget(record.id)
-            if ended is not None:
+    async def _end_games_where(self, where: Callable[[GameRecord], bool], reason: str) -> None:
+        for record in await self.rooms.storage.active_games():
+            if where(record) and await self.rooms.service.end(record.id, EndReason.ABANDONED):
                 log.info("game %s abandoned: %s", record.id, reason)
 
     # --- interactions no button claims -------------------------------------------------
@@ -199,55 +188,37 @@ class WhyFirstClient(discord.Client):
         if not interaction.response.is_done():
             await refuse(interaction, "refusal.forged")
 
-    # --- lobbies -----------------------------------------------------------------------
 
-    async def open_lobby(
-        self,
-        interaction: discord.Interaction,
-        variant: engine.Variant,
-        pick_seconds: int,
-        seated: list[Any] | None = None,
-    ) -> None:
-        """Open a lobby in the interaction's channel, with `seated` players already in."""
-        if interaction.guild_id is None or interaction.channel_id is None:
-            await refuse(interaction, "refusal.guild_only")
-            return
-        if self.service.game_in_channel(interaction.channel_id) is not None:
-            await refuse(interaction, "refusal.channel_busy")
-            return
-        # The lobby's first write may queue behind other games' writes: answer first.
-        await interaction.response.defer(thinking=True)
-        try:
-            record = await self.service.open_lobby(
-                interaction.guild_id,
-                interaction.channel_id,
-                interaction.user.id,
-                interaction.user.display_name,
-                variant,
-                pick_seconds,
-                locale_name(interaction.guild_locale),
-            )
-        except store.ChannelBusy:
-            # Another process opened one meanwhile; the deferred answer is public, so it says
-            # so in public (a follow-up would replace it anyway).
-            await interaction.edit_original_response(
-                content=t("refusal.channel_busy", interaction.locale)
-            )
-            return
-        for seat in seated or []:
-            try:
-                record = await self.storage.join(
-                    record.id, seat.user_id, seat.display_name, expected_version=record.version
-                )
-            except store.GameConflict as problem:
-                log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
-        with sent_once(lobby_view(record)) as view:
-            lobby = await interaction.edit_original_response(
-                content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
-            )
-        await self.storage.set_message_ids(record.id, lobby_message_id=lobby.id)
-        self.router.touch_lobby(record.id)
-        log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
+def build_rooms(client: discord.Client, storage: store.Storage, settings: Settings) -> Rooms:
+    """Every part of the bot, each given the few collaborators it uses."""
+    service = GameService(storage, settings)
+    outbox = Outbox(client, RestPacer())
+    announcer = Announcer(ChannelPosts(outbox, storage, settings), Hands(outbox, client))
+    clock = TurnClock(service, storage, announcer, settings)
+    watch = AbandonmentWatch()
+    background = Background()
+    service.subscribe(Fanout(service, announcer, clock, watch, background))
+    lobbies = LobbyDesk(service, storage, clock)
+    hands = HandDesk(service, announcer, client)
+    return Rooms(
+        storage=storage,
+        service=service,
+        announcer=announcer,
+        clock=clock,
+        watch=watch,
+        background=background,
+        lobbies=lobbies,
+        hands=hands,
+        channel_games=ChannelGames(storage, hands, lobbies),
+        standings=Standings(storage),
+    )
+
+
+async def _settled(rooms: Rooms) -> None:
+    """Wait until no background work or announcement is left (new ones included)."""
+    while rooms.background.busy or rooms.announcer.busy:
+        await rooms.background.settled()
+        await rooms.announcer.idle()
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:

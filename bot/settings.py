@@ -9,9 +9,6 @@ from pathlib import Path
 
 from dotenv import dotenv_values
 
-MIN_PICK_SECONDS = 20
-MAX_PICK_SECONDS = 600
-DEFAULT_PICK_SECONDS = 90
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
 

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from datetime import UTC, datetime, timedelta
 
 import discord
 
-from bot.i18n import t
-from bot.play.router import NO_PINGS, refuse
-from bot.play.service import utc_now
+from bot import storage as store
+from bot.i18n import locale_name, t
+from bot.storage import LeaderboardPage
 from bot.ui.buttons import PageButton
-
-if TYPE_CHECKING:
-    from bot.client import WhyFirstClient
+from bot.ui.replies import NO_PINGS, refuse
 
 PAGE_SIZE = 10
 MIN_GAMES_FOR_RATE = 3
@@ -36,10 +33,18 @@ def since_for(period: str, now: datetime) -> datetime | None:
 
 
 class Standings:
-    def __init__(self, client: WhyFirstClient) -> None:
-        self.client = client
+    def __init__(self, storage: store.Storage) -> None:
+        self._storage = storage
 
-    async def show_page(
+    async def show_board(self, interaction: discord.Interaction, metric: str, period: str) -> None:
+        await self._show_page(interaction, metric, period, 0, edit=False)
+
+    async def board_page(
+        self, interaction: discord.Interaction, metric: str, period: str, page: int
+    ) -> None:
+        await self._show_page(interaction, metric, period, page, edit=True)
+
+    async def _show_page(
         self,
         interaction: discord.Interaction,
         metric: str,
@@ -50,17 +55,18 @@ class Standings:
         if interaction.guild_id is None or period not in PERIODS:
             await refuse(interaction, "refusal.guild_only")
             return
-        board = await self.client.storage.leaderboard(
+        board = await self._storage.leaderboard(
             interaction.guild_id,
             metric=metric,
             page=page,
             page_size=PAGE_SIZE,
-            since=since_for(period, utc_now()),
+            since=since_for(period, datetime.now(UTC)),
             until=None,
             min_games=MIN_GAMES_FOR_RATE if metric == "win_rate" else 1,
         )
-        content = self._page_text(board, metric, period, page, interaction.locale)
-        view = self._page_view(metric, period, page, board.page_count, interaction.locale)
+        locale = locale_name(interaction.locale)
+        content = _page_text(board, metric, period, page, locale)
+        view = _page_view(metric, period, page, board.page_count, locale)
         if edit:
             await interaction.response.edit_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
@@ -68,62 +74,19 @@ class Standings:
         else:
             await interaction.response.send_message(content, view=view, allowed_mentions=NO_PINGS)
 
-    def _page_text(self, board: Any, metric: str, period: str, page: int, locale: Any) -> str:
-        lines = [
-            t(
-                "board.title",
-                locale,
-                metric=t(f"board.metric_{metric}", locale),
-                period=t(f"board.period_{period}", locale),
-                page=page + 1,
-                pages=board.page_count,
-            )
-        ]
-        if not board.rows:
-            lines.append(t("board.empty", locale))
-        for row in board.rows:
-            figures = row.figures
-            lines.append(
-                t(
-                    "board.row",
-                    locale,
-                    rank=row.rank,
-                    player=f"<@{figures.user_id}>",
-                    wins=figures.wins,
-                    games=figures.games,
-                    rate=round(figures.win_rate * 100),
-                    points=figures.points,
-                )
-            )
-        return "\n".join(lines)
-
-    def _page_view(
-        self, metric: str, period: str, page: int, pages: int, locale: Any
-    ) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
-        previous = max(page - 1, 0)
-        following = page + 1
-        view.add_item(
-            PageButton(metric, period, previous, t("board.previous", locale), disabled=page == 0)
-        )
-        view.add_item(
-            PageButton(
-                metric, period, following, t("board.next", locale), disabled=following >= pages
-            )
-        )
-        return view
-
-    async def show_stats(self, interaction: discord.Interaction, member: Any) -> None:
+    async def show_stats(
+        self, interaction: discord.Interaction, member: discord.Member | discord.User
+    ) -> None:
         if interaction.guild_id is None:
             await refuse(interaction, "refusal.guild_only")
             return
-        stats = await self.client.storage.player_stats(
+        stats = await self._storage.player_stats(
             interaction.guild_id, member.id, since=None, until=None
         )
+        locale = locale_name(interaction.locale)
         if stats is None:
             await interaction.response.send_message(
-                t("stats.none", interaction.locale, player=member.mention),
-                allowed_mentions=NO_PINGS,
+                t("stats.none", locale, player=member.mention), allowed_mentions=NO_PINGS
             )
             return
         figures = stats.figures
@@ -132,7 +95,7 @@ class Standings:
         await interaction.response.send_message(
             t(
                 "stats.text",
-                interaction.locale,
+                locale,
                 player=member.mention,
                 games=figures.games,
                 wins=figures.wins,
@@ -145,3 +108,50 @@ class Standings:
             ),
             allowed_mentions=NO_PINGS,
         )
+
+
+def _page_text(
+    board: LeaderboardPage, metric: str, period: str, page: int, locale: str | None
+) -> str:
+    lines = [
+        t(
+            "board.title",
+            locale,
+            metric=t(f"board.metric_{metric}", locale),
+            period=t(f"board.period_{period}", locale),
+            page=page + 1,
+            pages=board.page_count,
+        )
+    ]
+    if not board.rows:
+        lines.append(t("board.empty", locale))
+    for row in board.rows:
+        figures = row.figures
+        lines.append(
+            t(
+                "board.row",
+                locale,
+                rank=row.rank,
+                player=f"<@{figures.user_id}>",
+                wins=figures.wins,
+                games=figures.games,
+                rate=round(figures.win_rate * 100),
+                points=figures.points,
+            )
+        )
+    return "\n".join(lines)
+
+
+def _page_view(
+    metric: str, period: str, page: int, pages: int, locale: str | None
+) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    previous = max(page - 1, 0)
+    following = page + 1
+    view.add_item(
+        PageButton(metric, period, previous, t("board.previous", locale), disabled=page == 0)
+    )
+    view.add_item(
+        PageButton(metric, period, following, t("board.next", locale), disabled=following >= pages)
+    )
+    return view

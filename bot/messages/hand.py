@@ -8,7 +8,7 @@ whom until the round is revealed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import discord
 
@@ -16,7 +16,8 @@ import engine
 from bot.i18n import t
 from bot.messages.table import Table, card_label, signed
 from bot.ui import custom_ids as ids
-from bot.ui.buttons import CardButton, MoveButton, PickButton, take_apart
+from bot.ui.buttons import CardButton, MoveButton, PickButton
+from bot.ui.views import take_apart
 
 TARGETS_PER_ROW = 5
 
@@ -29,10 +30,27 @@ class Place:
     channel: str
 
 
+class Directory(Protocol):
+    """The names of servers and channels discord.py's client knows (from its cache)."""
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+    def get_channel(self, id: int, /) -> object | None: ...
+
+
+def place_of(directory: Directory, table: Table) -> Place:
+    guild = directory.get_guild(table.guild_id)
+    channel = directory.get_channel(table.channel_id)
+    return Place(
+        guild=guild.name if guild else str(table.guild_id),
+        channel=getattr(channel, "name", None) or str(table.channel_id),
+    )
+
+
 @dataclass(frozen=True)
 class Controls:
     """Text and buttons for one message: `with hand_controls(...) as controls:` takes the
-    buttons apart once sent (see `take_apart`)."""
+    buttons apart once sent (see bot/ui/views.py)."""
 
     content: str
     view: discord.ui.View | None
@@ -56,7 +74,7 @@ def hand_controls(
     table: Table,
     player: str,
     place: Place,
-    locale: Any = None,
+    locale: str | None = None,
     selected: int | None = None,
 ) -> Controls:
     """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
@@ -142,7 +160,7 @@ def _status(
     player: str,
     chosen: int | None,
     picked_target: str | None,
-    locale: Any,
+    locale: str | None,
 ) -> str:
     if view.phase == engine.Phase.MOVING:
         if view.current_mover == player:

@@ -2,29 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.i18n import t
 from bot.messages.table import Table
+from bot.options import GameOptions
+from bot.storage import GameRecord
 from bot.ui.buttons import LobbyButton
+from bot.ui.custom_ids import LOBBY_ACTIONS
+
+BUTTON_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+}
 
 
-def started_lobby(record: Any) -> str:
+def started_lobby(record: GameRecord) -> str:
     """What the lobby message says once its game started (its buttons go)."""
     table = Table.of(record)
     return t("lobby.started", table.locale, players=table.mentions(table.players))
 
 
-def lobby_content(record: Any) -> str:
+def lobby_content(record: GameRecord) -> str:
     table = Table.of(record)
     locale = table.locale
     seats = "\n".join(
         t("lobby.seat", locale, number=index + 1, player=table.mention(player))
         for index, player in enumerate(table.players)
     )
-    pick_seconds = int((record.options or {}).get("pick_seconds", 90))
     return "\n".join(
         [
             t("lobby.title", locale, host=table.mention(str(record.host_id))),
@@ -32,7 +39,7 @@ def lobby_content(record: Any) -> str:
                 "lobby.settings",
                 locale,
                 variant=t(f"variant.{record.variant}", locale),
-                seconds=pick_seconds,
+                seconds=GameOptions.of(record).pick_seconds,
             ),
             t("lobby.n_players", locale, count=len(table.players)),
             seats,
@@ -41,15 +48,10 @@ def lobby_content(record: Any) -> str:
     )
 
 
-def lobby_view(record: Any) -> discord.ui.View:
-    game_id, locale = int(record.id), Table.of(record).locale
+def lobby_view(record: GameRecord) -> discord.ui.View:
+    locale = Table.of(record).locale
     view = discord.ui.View(timeout=None)
-    styles = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-        "cancel": discord.ButtonStyle.danger,
-    }
-    for action, style in styles.items():
-        view.add_item(LobbyButton(action, game_id, label=t(f"lobby.{action}", locale), style=style))
+    for action in LOBBY_ACTIONS:
+        label = t(f"lobby.{action}", locale)
+        view.add_item(LobbyButton(action, record.id, label=label, style=BUTTON_STYLES[action]))
     return view

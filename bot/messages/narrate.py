@@ -5,14 +5,12 @@ Pure functions from engine events to text; the announcer posts what they return.
 
 from __future__ import annotations
 
-from typing import Any
-
 import engine
 from bot.i18n import t
 from bot.messages.table import Table, card_label, signed
 
 
-def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: Any) -> str:
+def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: str | None) -> str:
     card = card_label(play.card, variant)
     if play.player == engine.LEO:
         return t("reveal.leo_play", locale, card=card)
@@ -24,7 +22,7 @@ def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: 
     )
 
 
-def move_line(table: Table, move: engine.Move, locale: Any) -> str:
+def move_line(table: Table, move: engine.Move, locale: str | None) -> str:
     name = table.mention(move.figure)
     if move.start == move.end and move.delta == 0:
         return t("reveal.stays", locale, figure=name, space=space_name(move.end, locale))
@@ -39,18 +37,18 @@ def move_line(table: Table, move: engine.Move, locale: Any) -> str:
     )
 
 
-def space_name(space: int, locale: Any) -> str:
+def space_name(space: int, locale: str | None) -> str:
     return t("reveal.start_space", locale) if space == engine.START else str(space)
 
 
-def round_revealed(table: Table, event: engine.RoundRevealed, locale: Any) -> list[str]:
+def round_revealed(table: Table, event: engine.RoundRevealed, locale: str | None) -> list[str]:
     lines = [t("reveal.title", locale, stage=event.stage, round=event.round)]
     lines += [play_line(table, play, engine.Variant.STANDARD, locale) for play in event.plays]
     lines += [move_line(table, move, locale) for move in event.moves]
     return lines
 
 
-def cards_revealed(table: Table, event: engine.CardsRevealed, locale: Any) -> list[str]:
+def cards_revealed(table: Table, event: engine.CardsRevealed, locale: str | None) -> list[str]:
     lines = [t("reveal.title", locale, stage=event.stage, round=event.round)]
     lines += [play_line(table, play, engine.Variant.TACTICAL, locale) for play in event.plays]
     lines.append(
@@ -59,7 +57,7 @@ def cards_revealed(table: Table, event: engine.CardsRevealed, locale: Any) -> li
     return lines
 
 
-def figure_moved(table: Table, event: engine.FigureMoved, locale: Any) -> list[str]:
+def figure_moved(table: Table, event: engine.FigureMoved, locale: str | None) -> list[str]:
     key = "reveal.tactical_move_auto" if event.automatic else "reveal.tactical_move"
     card = card_label(event.card, engine.Variant.TACTICAL)
     return [
@@ -75,7 +73,7 @@ def figure_moved(table: Table, event: engine.FigureMoved, locale: Any) -> list[s
 
 
 def stage_scored(
-    table: Table, event: engine.StageScored, positions: dict[str, int], locale: Any
+    table: Table, event: engine.StageScored, positions: dict[str, int], locale: str | None
 ) -> list[str]:
     lines = [t("scoring.title", locale, stage=event.stage)]
     if event.space is None:
@@ -106,7 +104,7 @@ def final_result(
     table: Table,
     state: engine.GameState,
     event: engine.GameOver,
-    locale: Any,
+    locale: str | None,
 ) -> list[str]:
     lines = [t("final.title", locale)]
     figures = engine.figures(state)

@@ -8,7 +8,6 @@ import io
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
@@ -72,13 +71,13 @@ class Picture:
         )
 
 
-async def render_picture(board: Board, locale: Any = None) -> Picture:
+async def render_picture(board: Board, locale: str | None = None) -> Picture:
     """The PNG (drawn off the event loop) and the same positions in words."""
     png = await asyncio.get_running_loop().run_in_executor(RENDERER, render_track, board)
     return Picture(png, describe_board(board, locale))
 
 
-def fold_moves(start: Mapping[str, int], events: tuple[Any, ...]) -> Snapshot:
+def fold_moves(start: Mapping[str, int], events: tuple[engine.Event, ...]) -> Snapshot:
     """Positions after the events' moves (before any new stage resets them), with the moves."""
     where = dict(start)
     moves: dict[str, engine.Move] = {}

@@ -6,26 +6,26 @@ from __future__ import annotations
 import io
 import json
 from datetime import datetime
-from typing import Any
 
 import discord
 
 import engine
+from bot.storage import GameRecord
+
+JsonObject = dict[str, object]
 
 
-def game_record(record: Any, state: engine.GameState, over: engine.GameOver) -> dict[str, Any]:
-    data = dict(engine.export_record(state))
+def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOver) -> JsonObject:
+    data: JsonObject = dict(engine.export_record(state))
     data.update(
         {
-            "game": int(record.id),
+            "game": record.id,
             "guild": str(record.guild_id),
             "channel": str(record.channel_id),
             "names": {str(seat.user_id): seat.display_name for seat in record.seats},
-            "created_at": _iso(getattr(record, "created_at", None)),
-            "started_at": _iso(getattr(record, "started_at", None)),
-            "finished_at": _iso(
-                getattr(record, "finished_at", None) or getattr(record, "updated_at", None)
-            ),
+            "created_at": record.created_at.isoformat(),
+            "started_at": _iso(record.started_at),
+            "finished_at": (record.finished_at or record.updated_at).isoformat(),
             "results": {
                 "totals": dict(over.totals),
                 "winners": list(over.winners),
@@ -35,12 +35,10 @@ def game_record(record: Any, state: engine.GameState, over: engine.GameOver) -> 
     return data
 
 
-def record_file(record: Any, state: engine.GameState, over: engine.GameOver) -> discord.File:
+def record_file(record: GameRecord, state: engine.GameState, over: engine.GameOver) -> discord.File:
     text = json.dumps(game_record(record, state, over), ensure_ascii=False, indent=1)
     return discord.File(io.BytesIO(text.encode()), filename=f"whyfirst-{record.id}.json")
 
 
-def _iso(moment: Any) -> str | None:
-    if isinstance(moment, datetime):
-        return moment.isoformat()
-    return str(moment) if moment is not None else None
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 import engine
 from bot.i18n import t
+from bot.options import GameOptions
+from bot.storage import GameRecord
 
 
 @dataclass(frozen=True)
@@ -22,15 +23,15 @@ class Table:
     locale: str | None = None  # the server's language, for public messages
 
     @classmethod
-    def of(cls, record: Any) -> Table:
-        seats = sorted(record.seats, key=lambda seat: int(seat.seat))
+    def of(cls, record: GameRecord) -> Table:
+        seats = sorted(record.seats, key=lambda seat: seat.seat)
         return cls(
-            game_id=int(record.id),
-            guild_id=int(record.guild_id),
-            channel_id=int(record.channel_id),
+            game_id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
             players=tuple(str(seat.user_id) for seat in seats),
             names={str(seat.user_id): seat.display_name for seat in seats},
-            locale=(record.options or {}).get("locale"),
+            locale=GameOptions.of(record).locale,
         )
 
     def name(self, figure: str) -> str:
@@ -47,7 +48,7 @@ class Table:
     def mentions(self, figures: Iterable[str]) -> str:
         return ", ".join(self.mention(figure) for figure in figures)
 
-    def target_label(self, figure: str, viewer: str, locale: Any) -> str:
+    def target_label(self, figure: str, viewer: str, locale: str | None) -> str:
         if figure == viewer:
             return t("hand.target_you", locale, name=self.name(figure))
         return self.name(figure)

@@ -12,9 +12,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 
+from bot.play.transition import TurnKey
+
 log = logging.getLogger("whyfirst.deadlines")
 
-TurnCallback = Callable[[int, int, int, str | None], Awaitable[None]]
+TurnCallback = Callable[[int, TurnKey], Awaitable[None]]
 GameCallback = Callable[[int], Awaitable[None]]
 
 
@@ -35,17 +37,8 @@ class Deadlines:
         self._close_lobby = close_lobby
         self._timers: dict[int, asyncio.Task[None]] = {}
 
-    def arm_turn(
-        self,
-        game_id: int,
-        turn: tuple[int, int, str | None],
-        deadline: datetime,
-        half: float,
-    ) -> None:
-        """Remind `half` real seconds before `deadline`, then time the turn out.
-
-        `turn` is (stage, round, mover): the mover only in the tactical variant's moves.
-        """
+    def arm_turn(self, game_id: int, turn: TurnKey, deadline: datetime, half: float) -> None:
+        """Remind `half` real seconds before `deadline`, then time the turn out."""
         self.cancel(game_id)
         self._timers[game_id] = asyncio.create_task(
             self._turn(game_id, turn, deadline, half), name=f"whyfirst-deadline-{game_id}"
@@ -66,16 +59,14 @@ class Deadlines:
         for game_id in list(self._timers):
             self.cancel(game_id)
 
-    async def _turn(
-        self, game_id: int, turn: tuple[int, int, str | None], deadline: datetime, half: float
-    ) -> None:
+    async def _turn(self, game_id: int, turn: TurnKey, deadline: datetime, half: float) -> None:
         remaining = seconds_until(deadline)
         if remaining > half:
             await asyncio.sleep(remaining - half)
-            await self._guarded(self._remind(game_id, *turn), game_id)
+            await self._guarded(self._remind(game_id, turn), game_id)
         await asyncio.sleep(seconds_until(deadline))
         self._timers.pop(game_id, None)
-        await self._guarded(self._time_out(game_id, *turn), game_id)
+        await self._guarded(self._time_out(game_id, turn), game_id)
 
     async def _lobby(self, game_id: int, deadline: datetime) -> None:
         await asyncio.sleep(seconds_until(deadline))

@@ -1,10 +1,10 @@
-"""The one place where a click becomes an engine action that is applied, saved and published.
+"""The one place where an intention becomes an engine action that is applied, saved and published.
 
-load the game (as this process last saw it) -> engine.apply -> engine.settle ->
-storage.commit_transition. The commit carries the version the state was loaded at, so of two
-concurrent callers (even in two processes) exactly one wins; the loser reloads from the
-database and tries again against the new state. A per-game lock keeps callers of this
-process in line. Only a committed transition is published to the players.
+prepare (the engine's verdict, from the game as this process last saw it) -> commit (under the
+game's lock: engine.settle, storage.commit_transition). The commit carries the version the
+state was prepared from, so of two concurrent callers (even in two processes) exactly one wins;
+the loser reads the game again and is judged again against the new state. A click is judged
+once, unless another commit got there first. Only a committed change is published.
 """
 
 from __future__ import annotations
@@ -15,28 +15,33 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
 import engine
 from bot import storage as store
-from bot.settings import DEFAULT_PICK_SECONDS, Settings
+from bot.options import GameOptions
+from bot.play.transition import Change, Ended, EndReason, Refusal, Transition, turn_changed
+from bot.settings import Settings
+from bot.storage import GameRecord
 
 log = logging.getLogger("whyfirst.game")
 
 COMMIT_ATTEMPTS = 5
 LOBBY_IDLE_SECONDS = 15 * 60
 
-REFUSAL_BY_CODE: dict[str, str] = {
-    "NOT_A_PLAYER": "refusal.not_seated",
-    "WRONG_PHASE": "refusal.wrong_phase",
-    "STALE_TURN": "refusal.old_round",
-    "CARD_NOT_IN_HAND": "refusal.card_not_in_hand",
-    "UNKNOWN_TARGET": "refusal.unknown_target",
-    "MUST_TARGET_SELF": "refusal.must_target_self",
-    "NOT_YOUR_MOVE": "refusal.not_your_move",
-    "GAME_OVER": "refusal.game_over",
-    "INVALID_DEAL": "refusal.unknown_game",
+REFUSAL_BY_CODE: dict[engine.RejectCode, str] = {
+    engine.RejectCode.NOT_A_PLAYER: "refusal.not_seated",
+    engine.RejectCode.WRONG_PHASE: "refusal.wrong_phase",
+    engine.RejectCode.STALE_TURN: "refusal.old_round",
+    engine.RejectCode.CARD_NOT_IN_HAND: "refusal.card_not_in_hand",
+    engine.RejectCode.UNKNOWN_TARGET: "refusal.unknown_target",
+    engine.RejectCode.MUST_TARGET_SELF: "refusal.must_target_self",
+    engine.RejectCode.NOT_YOUR_MOVE: "refusal.not_your_move",
+    engine.RejectCode.GAME_OVER: "refusal.game_over",
+    engine.RejectCode.INVALID_DEAL: "refusal.unknown_game",
 }
+
+Publisher = Callable[[Change], None]
+ActionBuilder = Callable[[GameRecord, engine.GameState], "engine.Action | Refusal"]
 
 
 def utc_now() -> datetime:
@@ -44,79 +49,51 @@ def utc_now() -> datetime:
 
 
 @dataclass(frozen=True)
-class Refusal:
-    """Why nothing changed: a catalog key and the values its sentence needs."""
+class Prepared:
+    """An action the engine accepted against `record`'s state, not yet committed."""
 
-    key: str
-    values: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Transition:
-    """A committed change of a game, with what happened, for the announcer."""
-
-    record: Any  # storage.GameRecord after the commit
-    before: engine.GameState | None
-    state: engine.GameState
-    events: tuple[Any, ...]
-    actor_id: int | None
-    turn_changed: bool
-    # The message the acting click redraws itself (the actor's DM, the lobby at Start): the
-    # announcer leaves it alone.
-    answered_message: int | None = None
-
-
-Publisher = Callable[[Transition], None]
-ActionBuilder = Callable[[Any, engine.GameState], "engine.Action | Refusal"]
-
-
-def pick_seconds_of(record: Any) -> int:
-    options = record.options or {}
-    return int(options.get("pick_seconds", DEFAULT_PICK_SECONDS))
-
-
-def turn_key(state: engine.GameState) -> tuple[Any, ...]:
-    """What identifies the current turn: a new turn gets a new deadline."""
-    view = engine.public_view(state)
-    return (state.phase, state.stage, state.round, view.current_mover)
-
-
-def is_human_action(action: Any) -> bool:
-    return isinstance(action, engine.Pick | engine.ChooseCard | engine.MoveFigure)
+    record: GameRecord
+    build: ActionBuilder
+    before: engine.GameState
+    action: engine.Action
+    outcome: engine.Accepted
 
 
 class GameService:
-    """Turns intentions into committed transitions; every rule check is the engine's."""
+    """Turns intentions into committed changes; every rule check is the engine's."""
 
     def __init__(
         self,
         storage: store.Storage,
         settings: Settings,
-        publish: Publisher,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self._storage = storage
         self._settings = settings
-        self._publish = publish
         self._clock = clock
+        self._subscribers: list[Publisher] = []
         self._locks: dict[int, asyncio.Lock] = {}
         # The latest record this process read or wrote per open game: refusals, the lobby and
         # private controls are answered from it without waiting for the database, actions start
         # from it; the commit's version check sends a caller back to the database whenever
         # another process changed the game meanwhile.
-        self._latest: dict[int, Any] = {}
+        self._latest: dict[int, GameRecord] = {}
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def subscribe(self, publish: Publisher) -> None:
+        """Call `publish` with every committed change, in commit order per game."""
+        self._subscribers.append(publish)
+
+    def _publish(self, change: Change) -> None:
+        for publish in self._subscribers:
+            publish(change)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    def forget(self, game_id: int) -> None:
-        self._locks.pop(game_id, None)
-        self._latest.pop(game_id, None)
-
-    async def current(self, game_id: int) -> Any | None:
+    async def current(self, game_id: int) -> GameRecord | None:
         """The game as last seen by this process (read from the database the first time)."""
         record = self._latest.get(game_id)
         if record is None:
@@ -124,18 +101,18 @@ class GameService:
             self.remember(record)
         return record
 
-    def remember(self, record: Any | None) -> None:
+    def remember(self, record: GameRecord | None) -> None:
         """Note a game as just read or written: its latest record while it is open."""
         if record is None:
             return
-        game_id = int(record.id)
-        known = self._latest.get(game_id)
+        known = self._latest.get(record.id)
         if known is not None and known.version > record.version:
             return  # an answer that overtook this one already brought a newer record
-        if record.status in ("lobby", "running"):
-            self._latest[game_id] = record
+        if record.status in store.ACTIVE_STATUSES:
+            self._latest[record.id] = record
         else:
-            self._latest.pop(game_id, None)
+            self._latest.pop(record.id, None)
+            self._locks.pop(record.id, None)
 
     def game_in_channel(self, channel_id: int) -> int | None:
         """The open game this process knows in the channel (the database has the last word)."""
@@ -153,9 +130,8 @@ class GameService:
         host_id: int,
         host_name: str,
         variant: engine.Variant,
-        pick_seconds: int,
-        locale: str | None = None,
-    ) -> Any:
+        options: GameOptions,
+    ) -> GameRecord:
         """A new lobby with the host seated; raises storage.ChannelBusy."""
         record = await self._storage.create_game(
             guild_id=guild_id,
@@ -163,7 +139,7 @@ class GameService:
             host_id=host_id,
             host_name=host_name,
             variant=variant.value,
-            options={"pick_seconds": pick_seconds, "locale": locale},
+            options=options.to_dict(),
             seed=secrets.randbits(63),
             now=self._clock(),
             lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),
@@ -171,11 +147,9 @@ class GameService:
         self.remember(record)
         return record
 
-    async def start(
-        self, game_id: int, actor_id: int, answered_message: int | None = None
-    ) -> Transition | Refusal:
+    async def start(self, game_id: int, actor_id: int) -> Transition | Refusal:
         """The host starts the lobby's game: deal stage 1 and open the first round."""
-        async with self.lock(game_id):
+        async with self._lock(game_id):
             for _ in range(COMMIT_ATTEMPTS):
                 record = await self._storage.game(game_id)
                 self.remember(record)
@@ -199,115 +173,98 @@ class GameService:
                         actions=[engine.action_to_dict(action) for action in actions],
                         state=engine.state_to_dict(state),
                         status="running",
-                        deadline=self.deadline_after(pick_seconds_of(record)),
+                        deadline=self.deadline_after(GameOptions.of(record).pick_seconds),
                         now=self._clock(),
                     )
                 except store.StaleVersion:
                     continue
                 self.remember(committed)
-                transition = Transition(
-                    committed, None, state, tuple(events), actor_id, True, answered_message
-                )
+                transition = Transition(committed, None, state, tuple(events), actor_id)
                 self._publish(transition)
                 return transition
         return Refusal("refusal.busy")
 
     # --- running games -----------------------------------------------------------------
 
-    async def act(
-        self,
-        game_id: int,
-        actor_id: int | None,
-        build: ActionBuilder,
-        answered_message: int | None = None,
-    ) -> Transition | Refusal:
-        """Apply the action `build` makes from the current state, commit it, publish it."""
-        async with self.lock(game_id):
-            # The version this process saw last is checked again inside the commit: only when
-            # another process moved the game on is it read from the database.
-            record = self._latest.get(game_id)
+    async def prepare(self, game_id: int, build: ActionBuilder) -> Prepared | Refusal:
+        """The engine's verdict on the action `build` makes now (nothing is written)."""
+        return _prepare(await self.current(game_id), build)
+
+    async def commit(self, prepared: Prepared, actor_id: int | None) -> Transition | Refusal:
+        """Commit a prepared action and publish it. Judged again only if the game moved on
+        since it was prepared (another click here, or another process)."""
+        game_id = prepared.record.id
+        async with self._lock(game_id):
+            record: GameRecord | None = self._latest.get(game_id)
             for _ in range(COMMIT_ATTEMPTS):
                 if record is None:
                     record = await self._storage.game(game_id)
                     self.remember(record)
-                prepared = _prepare(record, build)
-                if isinstance(prepared, Refusal):
-                    return prepared
-                before, action, outcome = prepared
-                state, chance, chance_events = engine.settle(outcome.state)
-                events = tuple(outcome.events) + tuple(chance_events)
+                if record is not prepared.record:
+                    verdict = _prepare(record, prepared.build)
+                    if isinstance(verdict, Refusal):
+                        return verdict
+                    prepared = verdict
                 try:
-                    committed = await self._commit(
-                        record, before, state, (action, *chance), events, actor_id
-                    )
+                    return await self._commit(prepared, actor_id)
                 except store.StaleVersion:
                     record = None
-                    continue
-                self.remember(committed)
-                transition = Transition(
-                    committed,
-                    before,
-                    state,
-                    events,
-                    actor_id,
-                    turn_key(before) != turn_key(state),
-                    answered_message,
-                )
-                self._publish(transition)
-                return transition
         return Refusal("refusal.busy")
 
-    async def check(self, game_id: int, build: ActionBuilder) -> Refusal | None:
-        """Why `act` would refuse this action now, if it would (nothing is written)."""
-        prepared = _prepare(await self.current(game_id), build)
-        return prepared if isinstance(prepared, Refusal) else None
+    async def act(
+        self, game_id: int, actor_id: int | None, build: ActionBuilder
+    ) -> Transition | Refusal:
+        """Prepare and commit in one (a deadline's action)."""
+        prepared = await self.prepare(game_id, build)
+        if isinstance(prepared, Refusal):
+            return prepared
+        return await self.commit(prepared, actor_id)
 
-    async def _commit(
-        self,
-        record: Any,
-        before: engine.GameState,
-        state: engine.GameState,
-        actions: tuple[Any, ...],
-        events: tuple[Any, ...],
-        actor_id: int | None,
-    ) -> Any:
+    async def _commit(self, prepared: Prepared, actor_id: int | None) -> Transition:
+        record, before = prepared.record, prepared.before
+        state, chance, chance_events = engine.settle(prepared.outcome.state)
+        events = tuple(prepared.outcome.events) + tuple(chance_events)
         finished = state.phase == engine.Phase.FINISHED
-        extra: dict[str, Any] = {}
+        deadline: datetime | store.Unset | None = store.UNSET
         if finished:
-            extra["deadline"] = None
-        elif turn_key(before) != turn_key(state):
-            extra["deadline"] = self.deadline_after(pick_seconds_of(record))
-        return await self._storage.commit_transition(
+            deadline = None
+        elif turn_changed(before, state):
+            deadline = self.deadline_after(GameOptions.of(record).pick_seconds)
+        committed = await self._storage.commit_transition(
             record.id,
             expected_version=record.version,
             actor_id=actor_id,
-            actions=[engine.action_to_dict(action) for action in actions],
+            actions=[engine.action_to_dict(action) for action in (prepared.action, *chance)],
             state=engine.state_to_dict(state),
             status="finished" if finished else None,
+            deadline=deadline,
             stage_points=stage_points(events),
             results=results(events),
             now=self._clock(),
-            **extra,
         )
+        self.remember(committed)
+        transition = Transition(committed, before, state, events, actor_id)
+        self._publish(transition)
+        return transition
 
-    async def end(self, game_id: int, status: str) -> Any | None:
-        """Cancel or abandon a lobby or running game; None when it had already ended."""
-        async with self.lock(game_id):
+    async def end(self, game_id: int, reason: EndReason) -> Ended | None:
+        """End a lobby or running game early; None when it had already ended."""
+        async with self._lock(game_id):
             record = await self._storage.game(game_id)
-            if record is None or record.status not in ("lobby", "running"):
+            if record is None or record.status not in store.ACTIVE_STATUSES:
                 return None
-            ended = await self._storage.set_status(game_id, status, now=self._clock())
-            self.remember(ended)
-            return ended
+            closed = await self._storage.set_status(game_id, reason.status, now=self._clock())
+            self.remember(closed)
+        ended = Ended(closed, reason)
+        self._publish(ended)
+        return ended
 
 
-def _prepare(
-    record: Any, build: ActionBuilder
-) -> Refusal | tuple[engine.GameState, engine.Action, engine.Accepted]:
+def _prepare(record: GameRecord | None, build: ActionBuilder) -> Prepared | Refusal:
     """The engine's verdict on the action `build` makes from the stored game."""
     if record is None:
         return Refusal("refusal.unknown_game")
-    if record.status in ("finished", "cancelled", "abandoned"):
+    if record.status in store.CLOSED_STATUSES:
         return Refusal("refusal.game_over")
     if record.status != "running" or record.state is None:
         return Refusal("refusal.not_started")
@@ -317,15 +274,15 @@ def _prepare(
         return action
     outcome = engine.apply(before, action)
     if isinstance(outcome, engine.Rejected):
-        return Refusal(REFUSAL_BY_CODE.get(outcome.code.name, "refusal.invalid"))
-    return before, action, outcome
+        return Refusal(REFUSAL_BY_CODE.get(outcome.code, "refusal.invalid"))
+    return Prepared(record, build, before, action, outcome)
 
 
-def _seat_order(seat: Any) -> int:
-    return int(seat.seat)
+def _seat_order(seat: store.Seat) -> int:
+    return seat.seat
 
 
-def stage_points(events: tuple[Any, ...]) -> list[Any]:
+def stage_points(events: tuple[engine.Event, ...]) -> list[store.StagePoints]:
     """Per-stage points of the players, with whether they stood on the scoring space."""
     return [
         store.StagePoints(int(figure), event.stage, points, figure in event.scorers)
@@ -336,7 +293,7 @@ def stage_points(events: tuple[Any, ...]) -> list[Any]:
     ]
 
 
-def results(events: tuple[Any, ...]) -> list[Any]:
+def results(events: tuple[engine.Event, ...]) -> list[store.PlayerResult]:
     for event in events:
         if isinstance(event, engine.GameOver):
             return [

@@ -1,45 +1,19 @@
 """Every button of the bot as a DynamicItem: the custom id carries ids only, so a button
-keeps working after a restart. Each callback hands its parsed ids to the client's router."""
+keeps working after a restart. Each callback hands its parsed ids to its handler
+(bot/ui/handlers.py)."""
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Coroutine, Iterator
-from contextlib import contextmanager
-from typing import Any, Protocol, TypeVar
+from collections.abc import Coroutine
+from typing import Any
 
 import discord
 
-from bot.i18n import t
-from bot.storage import StorageError
 from bot.ui import custom_ids as ids
-
-log = logging.getLogger("whyfirst.buttons")
-
-
-class Router(Protocol):
-    async def lobby(self, interaction: discord.Interaction, action: str, game_id: int) -> None: ...
-    async def card(
-        self, interaction: discord.Interaction, game_id: int, owner: int, turn: ids.Turn, card: int
-    ) -> None: ...
-    async def pick(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        owner: int,
-        turn: ids.Turn,
-        card: int,
-        target: str,
-    ) -> None: ...
-    async def move(
-        self, interaction: discord.Interaction, game_id: int, turn: ids.Turn, target: str
-    ) -> None: ...
-    async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None: ...
-    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
-    async def board_page(
-        self, interaction: discord.Interaction, metric: str, period: str, page: int
-    ) -> None: ...
+from bot.ui.handlers import handlers_of
+from bot.ui.replies import report_failure
+from bot.ui.views import take_apart
 
 
 async def guarded(
@@ -52,7 +26,7 @@ async def guarded(
     Then what discord.py made for this click is let go: the view it rebuilt from the clicked
     message is taken apart, and, once the click is answered (so `on_interaction` has looked at
     it), the message is dropped from the interaction. discord.py's interaction and its response
-    point at each other, so the interaction waits for the cycle collector (see `take_apart`),
+    point at each other, so the interaction waits for the cycle collector (see bot/ui/views.py),
     and would keep the message and its buttons with it.
     """
     try:
@@ -63,58 +37,6 @@ async def guarded(
         take_apart(clicked.view)
         if interaction.response.is_done():
             interaction.message = None
-
-
-UNKNOWN_INTERACTION = 10062
-
-
-async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
-    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
-        # Discord no longer accepts an answer (it came too late): nobody can be told.
-        log.warning("an interaction expired before it was answered")
-        return
-    if isinstance(error, StorageError):
-        log.error("the database failed: %s", error)
-        key = "refusal.database"
-    else:
-        log.error("an interaction failed", exc_info=error)
-        key = "refusal.internal"
-    text = t(key, interaction.locale)
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not tell the user about the failure")
-
-
-V = TypeVar("V", bound=discord.ui.View | None)
-
-
-def take_apart(view: discord.ui.View | None) -> None:
-    """Empty a view whose message was sent (or given up on).
-
-    The bot never reuses a view: every button is a DynamicItem, found again by its custom id.
-    A view and its buttons point at each other, so a view left whole is freed only by
-    Python's cycle collector; under load thousands of them wait for it, and its passes over
-    the whole heap then hold up every click for a tenth of a second or more.
-    """
-    if view is not None:
-        view.clear_items()
-
-
-@contextmanager
-def sent_once(view: V) -> Iterator[V]:
-    """`view` for one message: taken apart once the block that sends it is done."""
-    try:
-        yield view
-    finally:
-        take_apart(view)
-
-
-def router_of(interaction: discord.Interaction) -> Router:
-    return interaction.client.router  # type: ignore[attr-defined,no-any-return]
 
 
 def _button(
@@ -148,8 +70,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         return cls(match["action"], int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        router = router_of(interaction)
-        await guarded(self, interaction, router.lobby(interaction, self.action, self.game_id))
+        lobby = handlers_of(interaction).lobby_clicks
+        await guarded(self, interaction, lobby.lobby_button(interaction, self.action, self.game_id))
 
 
 class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CARD_TEMPLATE):
@@ -178,7 +100,7 @@ class CardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CA
         await guarded(
             self,
             interaction,
-            router_of(interaction).card(
+            handlers_of(interaction).hand_clicks.card(
                 interaction, self.game_id, self.owner, self.turn, self.card
             ),
         )
@@ -214,7 +136,7 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PI
         await guarded(
             self,
             interaction,
-            router_of(interaction).pick(
+            handlers_of(interaction).hand_clicks.pick(
                 interaction, self.game_id, self.owner, self.turn, self.card, self.target
             ),
         )
@@ -241,8 +163,8 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MO
         return cls(int(match["game"]), turn, match["target"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        router = router_of(interaction)
-        work = router.move(interaction, self.game_id, self.turn, self.target)
+        hands = handlers_of(interaction).hand_clicks
+        work = hands.move(interaction, self.game_id, self.turn, self.target)
         await guarded(self, interaction, work)
 
 
@@ -260,8 +182,8 @@ class ShowHandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=id
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        router = router_of(interaction)
-        await guarded(self, interaction, router.show_hand(interaction, self.game_id))
+        hands = handlers_of(interaction).hand_clicks
+        await guarded(self, interaction, hands.show_hand(interaction, self.game_id))
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REMATCH_TEMPLATE):
@@ -278,7 +200,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(self, interaction, router_of(interaction).rematch(interaction, self.game_id))
+        lobby = handlers_of(interaction).lobby_clicks
+        await guarded(self, interaction, lobby.rematch(interaction, self.game_id))
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BOARD_TEMPLATE):
@@ -296,10 +219,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BO
         return cls(match["metric"], match["period"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        router = router_of(interaction)
-        await guarded(
-            self, interaction, router.board_page(interaction, self.metric, self.period, self.page)
-        )
+        pages = handlers_of(interaction).page_clicks
+        work = pages.board_page(interaction, self.metric, self.period, self.page)
+        await guarded(self, interaction, work)
 
 
 ALL_BUTTONS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

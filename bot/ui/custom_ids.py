@@ -15,7 +15,7 @@ PREFIX = "wf"
 
 LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
 
-LOBBY_TEMPLATE = r"wf:(?P<action>join|leave|start|cancel):(?P<game>\d{1,18})"
+LOBBY_TEMPLATE = rf"wf:(?P<action>{'|'.join(LOBBY_ACTIONS)}):(?P<game>\d{{1,18}})"
 CARD_TEMPLATE = (
     r"wf:card:(?P<game>\d{1,18}):(?P<owner>\d{1,20}):(?P<stage>\d):(?P<round>\d):(?P<card>\d{1,2})"
 )

@@ -12,6 +12,7 @@ from bot.play.service import REFUSAL_BY_CODE
 from bot.standings import PERIODS
 from bot.storage import METRICS
 from bot.ui.commands import NEEDED_PERMISSIONS
+from bot.ui.custom_ids import LOBBY_ACTIONS
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 KEY_LITERAL = re.compile(
@@ -33,7 +34,7 @@ def keys_built_at_run_time() -> set[str]:
     keys |= {f"permission.{name}" for name in NEEDED_PERMISSIONS}
     keys |= {f"board.metric_{metric}" for metric in METRICS}
     keys |= {f"board.period_{period}" for period in PERIODS}
-    keys |= {f"lobby.{action}" for action in ("join", "leave", "start", "cancel")}
+    keys |= {f"lobby.{action}" for action in LOBBY_ACTIONS}
     return keys | set(REFUSAL_BY_CODE.values())
 
 

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import engine
 from bot import storage as store
-from bot.play.service import GameService, Refusal, Transition
+from bot.options import GameOptions
+from bot.play.service import GameService
+from bot.play.transition import Change, Refusal, Transition
 from bot.settings import Settings
 
 GUILD, CHANNEL, HOST, GUEST = 10, 20, 1001, 1002
@@ -17,15 +19,17 @@ async def test_an_action_after_another_process_moved_the_game_builds_on_that_mov
 ) -> None:
     database = tmp_path / "shared.sqlite3"
     settings = Settings(token="unused", database=str(database))
-    published: list[Transition] = []
+    published: list[Change] = []
     async with (
         await store.Storage.open(database) as first_storage,
         await store.Storage.open(database) as second_storage,
     ):
-        first = GameService(first_storage, settings, published.append)
-        second = GameService(second_storage, settings, published.append)
+        first = GameService(first_storage, settings)
+        second = GameService(second_storage, settings)
+        first.subscribe(published.append)
+        second.subscribe(published.append)
         lobby = await first.open_lobby(
-            GUILD, CHANNEL, HOST, "Host", engine.Variant.STANDARD, pick_seconds=60
+            GUILD, CHANNEL, HOST, "Host", engine.Variant.STANDARD, GameOptions(pick_seconds=60)
         )
         await first_storage.join(lobby.id, GUEST, "Guest", expected_version=lobby.version)
         started = await first.start(lobby.id, HOST)

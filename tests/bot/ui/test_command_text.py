@@ -37,7 +37,7 @@ async def test_a_description_is_shown_in_the_users_language_when_a_catalog_has_i
 
 
 def test_every_command_is_described_from_the_english_catalog() -> None:
-    group = WhyFirstCommands(client=None)  # type: ignore[arg-type]
+    group = WhyFirstCommands(None, None, None)  # type: ignore[arg-type]
     english = Catalog(CATALOGS)
     descriptions = {command.name: command.description for command in group.commands}
     assert descriptions == {

@@ -1,0 +1,244 @@
+"""The game in its channel: one new message per reveal (the game log, with a picture of the
+track), the "Waiting for" line of the latest one edited in place (edits that arrive within a
+second coalesced, and only sent when no other request waits), the final result, reminders, and
+the notice of a game that ended early. Names never ping, except at the start, in reminders and
+in the final result."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+
+import discord
+
+import engine
+from bot import storage as store
+from bot.announce.outbox import SEND_FAILURES, Outbox
+from bot.i18n import t
+from bot.messages.narrate import final_result
+from bot.messages.picture import Snapshot, board_for, render_picture
+from bot.messages.record import record_file
+from bot.messages.round import (
+    CONTENT_LIMIT,
+    Story,
+    final_view,
+    fit,
+    round_view,
+    story_without_waiting_line,
+    waiting_line,
+)
+from bot.messages.table import Table
+from bot.play.transition import Ended, EndReason, Transition
+from bot.render import Board, describe_board
+from bot.settings import Settings
+from bot.storage import GameRecord
+from bot.ui.replies import NO_PINGS, PINGS
+from bot.ui.views import sent_once
+
+log = logging.getLogger("whyfirst.announce")
+
+END_NOTICES = {
+    EndReason.CANCELLED: "game.cancelled",
+    EndReason.LOBBY_EXPIRED: "lobby.expired",
+    EndReason.ABANDONED: "game.abandoned",
+}
+
+
+@dataclass
+class ChannelScene:
+    """What this process remembers about a game's channel messages (rebuilt after a restart
+    from the stored round message id)."""
+
+    latest: Transition
+    round_message_id: int | None = None
+    round_text: str | None = None
+    can_attach: bool = True
+    pending_edit: asyncio.Task[None] | None = None
+    """The "Waiting for" edit that has not yet read the game: later changes ride along."""
+    waiting_edits: set[asyncio.Task[None]] = field(default_factory=set)
+    """Every "Waiting for" edit not finished, the one sending its request included."""
+
+    def drop_waiting_edits(self) -> None:
+        for task in self.waiting_edits:
+            task.cancel()
+        self.pending_edit = None
+
+
+class ChannelPosts:
+    def __init__(self, outbox: Outbox, storage: store.Storage, settings: Settings) -> None:
+        self._outbox = outbox
+        self._storage = storage
+        self._settings = settings
+        self._scenes: dict[int, ChannelScene] = {}
+
+    def note(self, transition: Transition) -> None:
+        """The game's latest committed transition (the "Waiting for" line shows this one)."""
+        scene = self._scenes.get(transition.game_id)
+        if scene is None:
+            scene = ChannelScene(transition, transition.record.round_message_id)
+            self._scenes[transition.game_id] = scene
+        scene.latest = transition
+
+    def forget(self, game_id: int) -> None:
+        scene = self._scenes.pop(game_id, None)
+        if scene:
+            scene.drop_waiting_edits()
+
+    def drop_waiting_edits(self) -> None:
+        """At shutdown: "Waiting for" edits are only a status, and the connection is closing."""
+        for scene in self._scenes.values():
+            scene.drop_waiting_edits()
+
+    # --- the round messages ------------------------------------------------------------
+
+    async def started(self, table: Table, transition: Transition) -> None:
+        variant = t(f"variant.{transition.state.variant.value}", table.locale)
+        players = table.mentions(table.players)
+        intro = t("game.begins", table.locale, players=players, variant=variant)
+        snapshot = Snapshot(engine.positions(transition.state), {})
+        await self.post_round(table, transition, Story((intro,), snapshot, None), ping=True)
+
+    async def post_round(
+        self, table: Table, transition: Transition, story: Story, ping: bool = False
+    ) -> None:
+        """A new round message: the story, the picture, the "Waiting for" line."""
+        scene = self._scenes[table.game_id]
+        scene.drop_waiting_edits()
+        state = transition.state
+        caption = (t("picture.caption", table.locale, stage=state.stage, round=state.round),)
+        board = board_for(table, story.snapshot, caption, story.scoring_space)
+        text = "\n".join(story.lines)
+        content = fit(text, waiting_line(table, state, transition.record.deadline))
+        with sent_once(round_view(table, state)) as view:
+            message = await self._post_with_picture(
+                table, content, board, view, PINGS if ping else NO_PINGS
+            )
+        if message is None:
+            return
+        scene.round_message_id = message.id
+        scene.round_text = text
+        try:
+            await self._storage.set_message_ids(table.game_id, round_message_id=message.id)
+        except store.StorageError as problem:
+            log.warning("game %s: the round message id was not stored: %s", table.game_id, problem)
+
+    async def post_final(self, table: Table, transition: Transition, story: Story) -> None:
+        """The last reveal, then the result with the game record and a Rematch button."""
+        over = next(e for e in transition.events if isinstance(e, engine.GameOver))
+        await self.post_round(table, transition, story)
+        result = "\n".join(final_result(table, transition.state, over, table.locale))
+        channel = self._outbox.channel(table.channel_id)
+        with sent_once(final_view(table)) as view:
+            try:
+                await self._outbox.deliver(
+                    lambda: channel.send(
+                        result[:CONTENT_LIMIT],
+                        file=record_file(transition.record, transition.state, over),
+                        view=view,
+                        allowed_mentions=PINGS,
+                    ),
+                    f"game {table.game_id}: post the result",
+                )
+            except discord.Forbidden:
+                await self._outbox.send(table.channel_id, result, PINGS, view)
+            except SEND_FAILURES as problem:
+                log.warning("game %s: cannot post the result: %s", table.game_id, problem)
+
+    async def _post_with_picture(
+        self,
+        table: Table,
+        content: str,
+        board: Board,
+        view: discord.ui.View,
+        mentions: discord.AllowedMentions,
+    ) -> discord.Message | None:
+        scene = self._scenes[table.game_id]
+        channel = self._outbox.channel(table.channel_id)
+        what = f"game {table.game_id}: post in the channel"
+
+        async def post() -> discord.Message:
+            # Drawn when the request's turn has come: a reveal queued behind Discord's global
+            # limit holds its board, not the picture.
+            picture = await render_picture(board, table.locale)
+            return await channel.send(
+                content, file=picture.file(), view=view, allowed_mentions=mentions
+            )
+
+        if scene.can_attach:
+            try:
+                return await self._outbox.deliver(post, what)
+            except discord.Forbidden:
+                scene.can_attach = False
+            except SEND_FAILURES as problem:
+                log.warning("%s: %s", what, problem)
+                return None
+        fallback = fit(content, describe_board(board, table.locale))
+        return await self._outbox.send(table.channel_id, fallback, mentions, view)
+
+    # --- the "Waiting for" line --------------------------------------------------------
+
+    def schedule_waiting_edit(self, table: Table) -> None:
+        """Show who the round waits for, within a second (later changes ride along)."""
+        scene = self._scenes[table.game_id]
+        if scene.pending_edit is None or scene.pending_edit.done():
+            task = scene.pending_edit = asyncio.create_task(self.edit_waiting(table))
+            scene.waiting_edits.add(task)
+            task.add_done_callback(scene.waiting_edits.discard)
+
+    async def edit_waiting(self, table: Table, immediately: bool = False) -> None:
+        scene = self._scenes[table.game_id]
+        if not immediately:
+            await asyncio.sleep(self._settings.seconds(1.0))
+            scene.pending_edit = None
+        if scene.round_message_id is None:
+            return
+        if scene.round_text is None:
+            scene.round_text = await self._fetch_story(table.channel_id, scene.round_message_id)
+        transition = scene.latest
+        content = fit(
+            scene.round_text, waiting_line(table, transition.state, transition.record.deadline)
+        )
+        with sent_once(round_view(table, transition.state)) as view:
+            await self._outbox.edit(
+                table.channel_id,
+                scene.round_message_id,
+                spare=not immediately,
+                content=content,
+                view=view,
+            )
+
+    async def _fetch_story(self, channel_id: int, message_id: int) -> str:
+        try:
+            message = await self._outbox.channel(channel_id).fetch_message(message_id)
+        except SEND_FAILURES:
+            return ""
+        return story_without_waiting_line(message.content)
+
+    # --- reminders and early ends ------------------------------------------------------
+
+    async def remind(self, record: GameRecord, missing: tuple[str, ...]) -> None:
+        table = Table.of(record)
+        text = t("round.reminder", table.locale, players=table.mentions(missing))
+        await self._outbox.send(table.channel_id, text, PINGS)
+
+    async def ended(self, ended: Ended) -> None:
+        """Say that the game ended, and take the buttons off its lobby or round message."""
+        record = ended.record
+        table = Table.of(record)
+        notice = end_notice(ended)
+        if record.lobby_message_id and record.state is None:
+            await self._outbox.edit(
+                table.channel_id, record.lobby_message_id, content=notice, view=None
+            )
+        else:
+            await self._outbox.send(table.channel_id, notice)
+        scene = self._scenes.get(table.game_id)
+        message_id = (scene.round_message_id if scene else None) or record.round_message_id
+        if message_id and record.state is not None:
+            await self._outbox.edit(table.channel_id, message_id, view=None)
+
+
+def end_notice(ended: Ended) -> str:
+    """The sentence that tells why a game ended early, in the server's language."""
+    return t(END_NOTICES[ended.reason], Table.of(ended.record).locale)

@@ -1,0 +1,114 @@
+"""The game's messages in the channel: each reveal's story, its "Waiting for" line, its buttons,
+and the final result's buttons. Pure: the announcer posts and edits what these return."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import discord
+
+import engine
+from bot.i18n import t
+from bot.messages.narrate import cards_revealed, figure_moved, round_revealed, stage_scored
+from bot.messages.picture import Snapshot, fold_moves
+from bot.messages.table import Table, card_label
+from bot.ui.buttons import MoveButton, RematchButton, ShowHandButton
+from bot.ui.custom_ids import Turn, target_code
+
+WAITING_MARK = "⏳"
+CONTENT_LIMIT = 2000
+SHOW_HAND_ROW = 2
+
+
+@dataclass(frozen=True)
+class Story:
+    """What a transition tells the channel: its lines, where the figures stand after its moves,
+    and the space that scored (if a stage was scored)."""
+
+    lines: tuple[str, ...]
+    snapshot: Snapshot
+    scoring_space: int | None
+
+
+def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event, ...]) -> Story:
+    snapshot = fold_moves(engine.positions(before), events)
+    locale = table.locale
+    lines: list[str] = []
+    scoring_space: int | None = None
+    for event in events:
+        if isinstance(event, engine.RoundRevealed):
+            lines += round_revealed(table, event, locale)
+        elif isinstance(event, engine.CardsRevealed):
+            lines += cards_revealed(table, event, locale)
+        elif isinstance(event, engine.FigureMoved):
+            lines += figure_moved(table, event, locale)
+        elif isinstance(event, engine.StageScored):
+            lines += stage_scored(table, event, snapshot.positions, locale)
+            scoring_space = event.space
+    return Story(tuple(lines), snapshot, scoring_space)
+
+
+def waiting_line(table: Table, state: engine.GameState, deadline: datetime | None) -> str:
+    """Who the round waits for, and until when (empty once the game is over)."""
+    public = engine.public_view(state)
+    if public.phase == engine.Phase.FINISHED:
+        return ""
+    when = f"<t:{int(deadline.timestamp())}:R>" if deadline else ""
+    locale = table.locale
+    if public.phase == engine.Phase.MOVING and public.current_mover:
+        card = dict(public.moves_left).get(public.current_mover)
+        return f"{WAITING_MARK} " + t(
+            "round.waiting_mover",
+            locale,
+            stage=public.stage,
+            round=public.round,
+            mover=table.mention(public.current_mover),
+            card=card_label(card, public.variant) if card else "",
+            deadline=when,
+        )
+    return f"{WAITING_MARK} " + t(
+        "round.waiting",
+        locale,
+        stage=public.stage,
+        round=public.round,
+        players=table.mentions(public.waiting_for),
+        deadline=when,
+    )
+
+
+def story_without_waiting_line(content: str) -> str:
+    """A round message's story, read back from its content."""
+    story, _, _ = content.rpartition("\n\n" + WAITING_MARK)
+    return story
+
+
+def round_view(table: Table, state: engine.GameState) -> discord.ui.View:
+    """Show my hand; in a tactical move, the figures the current mover may move."""
+    view = discord.ui.View(timeout=None)
+    public = engine.public_view(state)
+    if public.phase == engine.Phase.MOVING and public.current_mover:
+        turn = Turn(public.stage, public.round)
+        for index, figure in enumerate(public.figures):
+            code = target_code(state.players, figure)
+            label = table.name(figure)
+            view.add_item(MoveButton(table.game_id, turn, code, label=label, row=index // 5))
+    label = t("round.show_hand", table.locale)
+    view.add_item(ShowHandButton(table.game_id, label=label, row=SHOW_HAND_ROW))
+    return view
+
+
+def final_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(table.game_id, label=t("final.rematch", table.locale)))
+    return view
+
+
+def fit(story: str, tail: str) -> str:
+    """The story and the tail (a status line) within Discord's 2000 characters."""
+    if not tail:
+        return story[:CONTENT_LIMIT]
+    room = CONTENT_LIMIT - len(tail) - 2
+    if len(story) > room:
+        story = story[: max(room - 1, 0)] + "…"
+    return f"{story}\n\n{tail}" if story else tail

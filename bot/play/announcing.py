@@ -1,0 +1,22 @@
+"""What play/ asks of whoever shows the game to the players (bot/announce implements it)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import discord
+
+from bot.play.transition import Change
+from bot.storage import GameRecord
+
+
+class Announcing(Protocol):
+    def show(self, change: Change) -> None:
+        """Show a committed change; each game's changes are shown in commit order."""
+
+    async def remind(self, record: GameRecord, missing: tuple[str, ...]) -> None:
+        """Tell the players still awaited that half their time is gone."""
+
+    def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
+        """The player's click on their own controls was acknowledged: the change it makes
+        redraws those controls through this interaction."""

@@ -1,0 +1,178 @@
+"""A player's private controls in a running game: a card, a target, a tactical move, and
+"Show my hand".
+
+A click is judged once by the engine (from the game as this process last saw it); a refusal is
+answered at once, ephemerally, and changes nothing. A click that will commit is deferred, and
+the change it makes redraws the player's controls through the click (bot/announce/hands.py).
+"""
+
+from __future__ import annotations
+
+import discord
+
+import engine
+from bot.i18n import locale_name
+from bot.messages.hand import Directory, hand_controls, place_of
+from bot.messages.table import Table
+from bot.play.announcing import Announcing
+from bot.play.service import ActionBuilder, GameService
+from bot.play.transition import Refusal
+from bot.storage import CLOSED_STATUSES, GameRecord
+from bot.ui import custom_ids as ids
+from bot.ui.replies import refuse
+
+
+class HandDesk:
+    def __init__(self, service: GameService, announcing: Announcing, directory: Directory) -> None:
+        self._service = service
+        self._announcing = announcing
+        self._directory = directory
+
+    async def card(
+        self, interaction: discord.Interaction, game_id: int, owner: int, turn: ids.Turn, card: int
+    ) -> None:
+        """A card button: in the standard game's rounds 1-4 it asks for a target (nothing is
+        committed yet); otherwise it is the player's choice."""
+        if interaction.user.id != owner:
+            await refuse(interaction, "refusal.not_your_controls")
+            return
+        loaded = await self._running(interaction, game_id)
+        if loaded is None:
+            return
+        record, state = loaded
+        player = str(owner)
+        view = engine.view_for(state, player)
+        if (view.stage, view.round) != (turn.stage, turn.round):
+            await refuse(interaction, "refusal.old_round")
+            return
+        if view.phase != engine.Phase.PICKING:
+            await refuse(interaction, "refusal.wrong_phase")
+            return
+        if card not in {held.number for held in view.hand}:
+            await refuse(interaction, "refusal.card_not_in_hand")
+            return
+        if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
+            await self._ask_for_target(interaction, record, state, player, card)
+            return
+        if view.pick is not None and view.pick[0] == card:
+            await refuse(interaction, "refusal.already_picked")
+            return
+
+        def build(record: GameRecord, state: engine.GameState) -> engine.Action:
+            if state.variant == engine.Variant.TACTICAL:
+                return engine.ChooseCard(player, turn.stage, turn.round, card)
+            return engine.Pick(player, turn.stage, turn.round, card, player)
+
+        await self._commit_private(interaction, game_id, player, build)
+
+    async def _ask_for_target(
+        self,
+        interaction: discord.Interaction,
+        record: GameRecord,
+        state: engine.GameState,
+        player: str,
+        card: int,
+    ) -> None:
+        table = Table.of(record)
+        place = place_of(self._directory, table)
+        locale = locale_name(interaction.locale)
+        with hand_controls(state, table, player, place, locale, selected=card) as controls:
+            await interaction.response.edit_message(content=controls.content, view=controls.view)
+
+    async def pick(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        owner: int,
+        turn: ids.Turn,
+        card: int,
+        target: str,
+    ) -> None:
+        if interaction.user.id != owner:
+            await refuse(interaction, "refusal.not_your_controls")
+            return
+        player = str(owner)
+
+        def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
+            figure = ids.target_figure(state.players, target, engine.LEO)
+            if figure is None:
+                return Refusal("refusal.unknown_target")
+            if player in state.players:
+                view = engine.view_for(state, player)
+                same_turn = (view.stage, view.round) == (turn.stage, turn.round)
+                if same_turn and view.pick == (card, figure):
+                    return Refusal("refusal.already_picked")
+            return engine.Pick(player, turn.stage, turn.round, card, figure)
+
+        await self._commit_private(interaction, game_id, player, build)
+
+    async def move(
+        self, interaction: discord.Interaction, game_id: int, turn: ids.Turn, target: str
+    ) -> None:
+        player = str(interaction.user.id)
+
+        def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
+            figure = ids.target_figure(state.players, target, engine.LEO)
+            if figure is None:
+                return Refusal("refusal.unknown_target")
+            return engine.MoveFigure(player, turn.stage, turn.round, figure)
+
+        await self._commit_private(interaction, game_id, player, build)
+
+    async def _commit_private(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        player: str,
+        build: ActionBuilder,
+    ) -> None:
+        prepared = await self._service.prepare(game_id, build)
+        if isinstance(prepared, Refusal):
+            await refuse(interaction, prepared.key)
+            return
+        await interaction.response.defer()
+        if _is_private(interaction):
+            self._announcing.answer_through(game_id, player, interaction)
+        outcome = await self._service.commit(prepared, interaction.user.id)
+        if isinstance(outcome, Refusal):
+            await refuse(interaction, outcome.key)
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
+        loaded = await self._running(interaction, game_id)
+        if loaded is None:
+            return
+        record, state = loaded
+        table = Table.of(record)
+        place = place_of(self._directory, table)
+        player, locale = str(interaction.user.id), locale_name(interaction.locale)
+        with hand_controls(state, table, player, place, locale) as controls:
+            if controls.view is None:
+                await interaction.response.send_message(controls.content, ephemeral=True)
+            else:
+                await interaction.response.send_message(
+                    controls.content, view=controls.view, ephemeral=True
+                )
+
+    async def _running(
+        self, interaction: discord.Interaction, game_id: int
+    ) -> tuple[GameRecord, engine.GameState] | None:
+        record = await self._service.current(game_id)
+        if record is None:
+            await refuse(interaction, "refusal.unknown_game")
+            return None
+        if record.status in CLOSED_STATUSES:
+            await refuse(interaction, "refusal.game_over")
+            return None
+        if record.state is None:
+            await refuse(interaction, "refusal.not_started")
+            return None
+        if record.seat_of(interaction.user.id) is None:
+            await refuse(interaction, "refusal.not_seated")
+            return None
+        return record, engine.state_from_dict(record.state)
+
+
+def _is_private(interaction: discord.Interaction) -> bool:
+    """A click in a DM or on an ephemeral message: the player's own controls."""
+    message = interaction.message
+    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)

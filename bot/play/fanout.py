@@ -1,0 +1,43 @@
+"""After every commit: show it to the players, re-arm the game's clock, and notice a game that
+nobody plays any more. The game service publishes each change here."""
+
+from __future__ import annotations
+
+import logging
+
+from bot.play.abandonment import AbandonmentWatch
+from bot.play.announcing import Announcing
+from bot.play.background import Background
+from bot.play.service import GameService
+from bot.play.transition import Change, EndReason, Transition
+from bot.play.turns import TurnClock
+
+log = logging.getLogger("whyfirst.game")
+
+
+class Fanout:
+    def __init__(
+        self,
+        service: GameService,
+        announcing: Announcing,
+        clock: TurnClock,
+        watch: AbandonmentWatch,
+        background: Background,
+    ) -> None:
+        self._service = service
+        self._announcing = announcing
+        self._clock = clock
+        self._watch = watch
+        self._background = background
+
+    def __call__(self, change: Change) -> None:
+        self._announcing.show(change)
+        if not isinstance(change, Transition) or change.finished:
+            self._clock.cancel(change.game_id)
+            self._watch.forget(change.game_id)
+            if not isinstance(change, Transition):
+                log.info("game %s ended: %s", change.game_id, change.reason.value)
+            return
+        self._clock.arm_after(change)
+        if self._watch.observe(change):
+            self._background.spawn(self._service.end(change.game_id, EndReason.ABANDONED))

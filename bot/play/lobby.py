@@ -1,0 +1,211 @@
+"""The lobby: /whyfirst start (and Rematch) open it; Join, Leave, Start and Cancel act on it.
+
+Clicks that write are deferred first, so Discord's 3 seconds are never at risk; refusals are
+short ephemeral sentences and change nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+
+import engine
+from bot import storage as store
+from bot.i18n import locale_name, t
+from bot.messages.lobby import lobby_content, lobby_view, started_lobby
+from bot.options import GameOptions
+from bot.play.service import GameService
+from bot.play.transition import EndReason, Refusal
+from bot.play.turns import TurnClock
+from bot.storage import GameRecord, Seat
+from bot.ui.replies import NO_PINGS, refuse
+from bot.ui.views import sent_once
+
+log = logging.getLogger("whyfirst.lobby")
+
+
+class LobbyDesk:
+    def __init__(self, service: GameService, storage: store.Storage, clock: TurnClock) -> None:
+        self._service = service
+        self._storage = storage
+        self._clock = clock
+
+    # --- opening -----------------------------------------------------------------------
+
+    async def open_lobby(
+        self, interaction: discord.Interaction, variant: engine.Variant, pick_seconds: int
+    ) -> None:
+        await self._open(interaction, variant, pick_seconds, seated=())
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new lobby for the same players (the one who clicked hosts it)."""
+        record = await self._storage.game(game_id)
+        if record is None:
+            await refuse(interaction, "refusal.unknown_game")
+            return
+        if record.seat_of(interaction.user.id) is None:
+            await refuse(interaction, "refusal.not_seated")
+            return
+        others = [seat for seat in record.seats if seat.user_id != interaction.user.id]
+        options = GameOptions.of(record)
+        seated = sorted(others, key=lambda seat: seat.seat)
+        await self._open(interaction, engine.Variant(record.variant), options.pick_seconds, seated)
+
+    async def _open(
+        self,
+        interaction: discord.Interaction,
+        variant: engine.Variant,
+        pick_seconds: int,
+        seated: Sequence[Seat],
+    ) -> None:
+        """Open a lobby in the interaction's channel, with `seated` players already in."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await refuse(interaction, "refusal.guild_only")
+            return
+        if self._service.game_in_channel(interaction.channel_id) is not None:
+            await refuse(interaction, "refusal.channel_busy")
+            return
+        # The lobby's first write may queue behind other games' writes: answer first.
+        await interaction.response.defer(thinking=True)
+        options = GameOptions(pick_seconds, locale_name(interaction.guild_locale))
+        try:
+            record = await self._service.open_lobby(
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                variant,
+                options,
+            )
+        except store.ChannelBusy:
+            # Another process opened one meanwhile; the deferred answer is public, so it says
+            # so in public (a follow-up would replace it anyway).
+            await interaction.edit_original_response(
+                content=t("refusal.channel_busy", interaction.locale)
+            )
+            return
+        record = await self._reseat(record, seated)
+        with sent_once(lobby_view(record)) as view:
+            lobby = await interaction.edit_original_response(
+                content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
+            )
+        try:
+            await self._storage.set_message_ids(record.id, lobby_message_id=lobby.id)
+        except store.StorageError as problem:
+            log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
+        self._clock.touch_lobby(record.id)
+        log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
+
+    async def _reseat(self, record: GameRecord, seated: Sequence[Seat]) -> GameRecord:
+        for seat in seated:
+            try:
+                record = await self._storage.join(
+                    record.id, seat.user_id, seat.display_name, expected_version=record.version
+                )
+            except store.GameConflict as problem:
+                log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
+        self._service.remember(record)
+        return record
+
+    # --- the lobby's buttons -----------------------------------------------------------
+
+    async def lobby_button(
+        self, interaction: discord.Interaction, action: str, game_id: int
+    ) -> None:
+        record = await self._service.current(game_id)
+        if record is None:
+            await refuse(interaction, "refusal.unknown_game")
+            return
+        if record.status != "lobby":
+            await refuse(interaction, "refusal.lobby_closed")
+            return
+        if action == "join":
+            await self._join(interaction, record)
+        elif action == "leave":
+            await self._leave(interaction, record)
+        elif action == "start":
+            await self._start(interaction, record)
+        else:
+            await self.cancel(interaction, record)
+
+    async def _join(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        user = interaction.user
+        if record.seat_of(user.id) is not None:
+            await refuse(interaction, "refusal.already_seated")
+            return
+        await interaction.response.defer()
+        try:
+            # No version check: the transaction itself refuses a full, closed or taken seat, and
+            # players joining at the same moment must all get in.
+            record = await self._storage.join(
+                record.id, user.id, user.display_name, expected_version=None
+            )
+        except store.AlreadySeated:
+            await refuse(interaction, "refusal.already_seated")
+            return
+        except store.GameFull:
+            await refuse(interaction, "refusal.game_full")
+            return
+        except store.GameConflict:  # the lobby closed or vanished meanwhile
+            await refuse(interaction, "refusal.busy")
+            return
+        await self._lobby_changed(interaction, record)
+
+    async def _leave(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        user = interaction.user
+        if user.id == record.host_id:
+            await refuse(interaction, "refusal.host_cannot_leave")
+            return
+        if record.seat_of(user.id) is None:
+            await refuse(interaction, "refusal.not_seated")
+            return
+        await interaction.response.defer()
+        try:
+            record = await self._storage.leave(record.id, user.id, expected_version=None)
+        except store.NotSeated:
+            await refuse(interaction, "refusal.not_seated")
+            return
+        except store.GameConflict:  # the lobby closed or vanished meanwhile
+            await refuse(interaction, "refusal.busy")
+            return
+        await self._lobby_changed(interaction, record)
+
+    async def _lobby_changed(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """A player joined or left: remember the lobby as it is now and show it."""
+        self._service.remember(record)
+        self._clock.touch_lobby(record.id)
+        with sent_once(lobby_view(record)) as view:
+            await interaction.edit_original_response(
+                content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
+            )
+
+    async def _start(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        if interaction.user.id != record.host_id:
+            await refuse(interaction, "refusal.host_only")
+            return
+        # The number of players is checked by the start itself: a Join that was just
+        # acknowledged may still be on its way to the database.
+        await interaction.response.defer()
+        outcome = await self._service.start(record.id, interaction.user.id)
+        if isinstance(outcome, Refusal):
+            await refuse(interaction, outcome.key)
+            return
+        try:
+            await interaction.edit_original_response(
+                content=started_lobby(outcome.record), view=None
+            )
+        except discord.HTTPException as problem:
+            log.info("game %s: could not close the lobby: %s", record.id, problem)
+
+    async def cancel(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Cancel a lobby or running game: the host or a member who may manage the server."""
+        permissions = interaction.permissions
+        if interaction.user.id != record.host_id and not permissions.manage_guild:
+            await refuse(interaction, "refusal.cancel_not_allowed")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        ended = await self._service.end(record.id, EndReason.CANCELLED)
+        key = "cancel.done" if ended else "refusal.game_over"
+        await interaction.followup.send(t(key, interaction.locale), ephemeral=True)

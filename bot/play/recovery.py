@@ -1,0 +1,31 @@
+"""At start-up every open game is picked up where it was: its timers re-armed from the stored
+deadlines, the rounds nobody played counted again from its log."""
+
+from __future__ import annotations
+
+import logging
+
+import engine
+from bot import storage as store
+from bot.play.abandonment import AbandonmentWatch
+from bot.play.service import GameService
+from bot.play.turns import TurnClock
+
+log = logging.getLogger("whyfirst")
+
+
+async def recover_open_games(
+    storage: store.Storage, service: GameService, clock: TurnClock, watch: AbandonmentWatch
+) -> None:
+    for record in await storage.active_games():
+        service.remember(record)
+        if record.status == "lobby":
+            if record.lobby_deadline is not None:
+                clock.arm_lobby(record.id, record.lobby_deadline)
+            continue
+        if record.state is None:
+            continue
+        state = engine.state_from_dict(record.state)
+        watch.resume(record.id, state, await storage.action_log(record.id))
+        clock.arm_turn(record, state)
+    log.info("recovered open games")

@@ -1,0 +1,98 @@
+"""What a committed change of a game is, and what a refused one says."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
+
+import engine
+from bot.storage import GameRecord
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why nothing changed: the catalog key of the sentence the player is shown."""
+
+    key: str
+
+
+class TurnKey(NamedTuple):
+    """The turn a deadline belongs to: stage, round, and the mover in tactical moves."""
+
+    stage: int
+    round: int
+    mover: str | None
+
+
+def turn_of(state: engine.GameState) -> TurnKey:
+    return TurnKey(state.stage, state.round, engine.public_view(state).current_mover)
+
+
+def turn_changed(before: engine.GameState, after: engine.GameState) -> bool:
+    """Whether `after` waits for a new turn (and so gets a new deadline)."""
+    return before.phase != after.phase or turn_of(before) != turn_of(after)
+
+
+@dataclass(frozen=True)
+class Transition:
+    """A committed change of a running game, with what happened, for whoever shows it."""
+
+    record: GameRecord
+    """The game after the commit."""
+    before: engine.GameState | None
+    """None when the game has just started."""
+    state: engine.GameState
+    events: tuple[engine.Event, ...]
+    actor_id: int | None
+    """The player whose click made it; None for a deadline."""
+
+    @property
+    def game_id(self) -> int:
+        return self.record.id
+
+    @property
+    def turn_changed(self) -> bool:
+        return self.before is None or turn_changed(self.before, self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.phase == engine.Phase.FINISHED
+
+    @property
+    def ends_stage(self) -> bool:
+        """The game moved on to the next stage, or is over."""
+        before = self.before
+        return self.finished or (before is not None and before.stage != self.state.stage)
+
+
+class EndReason(Enum):
+    """Why a lobby or running game ended before its last round."""
+
+    CANCELLED = "cancelled"
+    """By the host, or a member who may manage the server."""
+    LOBBY_EXPIRED = "lobby_expired"
+    """A lobby idle for too long."""
+    ABANDONED = "abandoned"
+    """Nobody played for a whole stage, or the game's server or channel went away."""
+
+    @property
+    def status(self) -> str:
+        """The game's stored status afterwards."""
+        return "abandoned" if self is EndReason.ABANDONED else "cancelled"
+
+
+@dataclass(frozen=True)
+class Ended:
+    """A lobby or running game that ended early (committed)."""
+
+    record: GameRecord
+    reason: EndReason
+
+    @property
+    def game_id(self) -> int:
+        return self.record.id
+
+
+Change = Transition | Ended
+"""What the game service publishes after each commit."""

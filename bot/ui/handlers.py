@@ -1,0 +1,95 @@
+"""What the buttons and slash commands ask of the rest of the bot.
+
+ui/ parses what Discord delivers and hands it on; the rooms that act on it (play/, the
+standings) implement these protocols, and bot/client.py connects the two. discord.py gives a
+button's callback nothing but the interaction, so the buttons find their handlers on the
+client (`handlers_of`), which carries exactly these three.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, cast
+
+import discord
+
+import engine
+from bot.ui.custom_ids import Turn
+
+
+class LobbyClicks(Protocol):
+    async def lobby_button(
+        self, interaction: discord.Interaction, action: str, game_id: int
+    ) -> None: ...
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+class HandClicks(Protocol):
+    async def card(
+        self, interaction: discord.Interaction, game_id: int, owner: int, turn: Turn, card: int
+    ) -> None: ...
+
+    async def pick(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        owner: int,
+        turn: Turn,
+        card: int,
+        target: str,
+    ) -> None: ...
+
+    async def move(
+        self, interaction: discord.Interaction, game_id: int, turn: Turn, target: str
+    ) -> None: ...
+
+    async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+class PageClicks(Protocol):
+    async def board_page(
+        self, interaction: discord.Interaction, metric: str, period: str, page: int
+    ) -> None: ...
+
+
+class ClickHandlers(Protocol):
+    """What the client carries for the buttons."""
+
+    @property
+    def lobby_clicks(self) -> LobbyClicks: ...
+
+    @property
+    def hand_clicks(self) -> HandClicks: ...
+
+    @property
+    def page_clicks(self) -> PageClicks: ...
+
+
+def handlers_of(interaction: discord.Interaction) -> ClickHandlers:
+    return cast(ClickHandlers, interaction.client)
+
+
+class LobbyCommands(Protocol):
+    async def open_lobby(
+        self, interaction: discord.Interaction, variant: engine.Variant, pick_seconds: int
+    ) -> None: ...
+
+
+class ChannelCommands(Protocol):
+    """Commands about the open game of the channel they are typed in."""
+
+    async def show_hand_here(self, interaction: discord.Interaction) -> None: ...
+
+    async def status_here(self, interaction: discord.Interaction) -> None: ...
+
+    async def cancel_here(self, interaction: discord.Interaction) -> None: ...
+
+
+class StandingsCommands(Protocol):
+    async def show_board(
+        self, interaction: discord.Interaction, metric: str, period: str
+    ) -> None: ...
+
+    async def show_stats(
+        self, interaction: discord.Interaction, member: discord.Member | discord.User
+    ) -> None: ...

@@ -1,0 +1,50 @@
+"""The short private answers a click or a command gets: a refusal, or a failure in one sentence.
+
+Every answer is ephemeral and changes nothing. Mentions never ping unless a message says so.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.i18n import t
+from bot.storage import StorageError
+
+log = logging.getLogger("whyfirst.replies")
+
+NO_PINGS = discord.AllowedMentions.none()
+PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+UNKNOWN_INTERACTION = 10062
+
+
+async def refuse(interaction: discord.Interaction, key: str, **values: object) -> None:
+    """A short ephemeral sentence from the catalog; nothing changes."""
+    await say_privately(interaction, t(key, interaction.locale, **values))
+
+
+async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Log an unexpected failure and tell the player in one sentence (if Discord still lets us)."""
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        # Discord no longer accepts an answer (it came too late): nobody can be told.
+        log.warning("an interaction expired before it was answered")
+        return
+    if isinstance(error, StorageError):
+        log.error("the database failed: %s", error)
+        key = "refusal.database"
+    else:
+        log.error("an interaction failed", exc_info=error)
+        key = "refusal.internal"
+    try:
+        await refuse(interaction, key)
+    except discord.HTTPException:
+        log.warning("could not tell the user about the failure")
+
+
+async def say_privately(interaction: discord.Interaction, text: str) -> None:
+    """`text` only for the user who clicked or typed: the answer, or a follow-up after it."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
