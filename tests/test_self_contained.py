@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -122,3 +123,11 @@ def test_markdown_links_must_stay_inside_the_repository_and_exist() -> None:
     assert len(found) == 2
     assert "outside the repository (../RULES.md)" in found[0]
     assert "lacks (docs/NOWHERE.md)" in found[1]
+
+
+def test_the_license_pyproject_claims_is_in_the_repository() -> None:
+    project = tomllib.loads((REPOSITORY / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["license"] == "MIT"  # an SPDX expression, not a table
+    license_text = (REPOSITORY / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License")
+    assert "Copyright (c) 2026 The Why First? for Discord authors" in license_text
