@@ -9,8 +9,8 @@ from pathlib import Path
 
 THIS_FILE = Path(__file__).resolve()
 REPOSITORY = THIS_FILE.parents[1]
-SCANNED = ("bot", "engine", "tests", "bench", "migrations", ".ci")
-SCANNED_FILES = ("Makefile", "pyproject.toml", ".env.example")
+SCANNED = ("bot", "engine", "tests", "bench", "migrations", "docs", ".ci")
+SCANNED_FILES = ("Makefile", "pyproject.toml", "README.md", ".env.example")
 TEXT_SUFFIXES = {".py", ".toml", ".sql", ".md", ".sh", ".cfg", ".ini", ".txt", ""}
 SKIPPED_FOLDERS = {"__pycache__", ".venv", ".pytest_cache", ".ruff_cache", ".hypothesis"}
 
@@ -82,6 +82,7 @@ def test_no_file_of_the_project_reads_or_links_outside_the_repository() -> None:
     files = list(project_files())
     assert REPOSITORY / "tests" / "loopback" / "schema.py" in files
     assert REPOSITORY / "Makefile" in files
+    assert REPOSITORY / "README.md" in files
     escapes = {
         str(path.relative_to(REPOSITORY)): found
         for path in files
