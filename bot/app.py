@@ -25,6 +25,14 @@ TOKEN_REJECTED = (
     "(Bot tab, Reset Token) into .env."
 )
 
+# discord.py warns at every start that voice needs PyNaCl and davey; this bot never uses voice.
+VOICE_WARNINGS = frozenset(
+    {
+        "PyNaCl is not installed, voice will NOT be supported",
+        "davey is not installed, voice will NOT be supported",
+    }
+)
+
 # Allocations between collections of the youngest generation (Python's default: 700).
 YOUNG_GENERATION_SIZE = 2000
 
@@ -75,6 +83,16 @@ async def serve_until_terminated(settings: Settings) -> None:
 
 def configure_logging(level: str) -> None:
     logging.basicConfig(stream=sys.stderr, format=LOG_FORMAT, level=level, force=True)
+    silence_voice_warnings()
+
+
+def silence_voice_warnings() -> None:
+    """Drop exactly discord.py's two voice warnings; everything else it logs gets through."""
+    logging.getLogger("discord.client").addFilter(_not_a_voice_warning)
+
+
+def _not_a_voice_warning(record: logging.LogRecord) -> bool:
+    return record.getMessage() not in VOICE_WARNINGS
 
 
 def main() -> int:

@@ -7,19 +7,40 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .constants import MAX_PLAYERS, MIN_PLAYERS, Variant
+from .record_types import RECORD
 from .records import RecordError, replay_record
 from .simulate import Summary, seat_names, simulate_games
 from .state import figure_names
 
 EXIT_ILLEGAL_RECORD = 2
+REPLAY_OUTPUT = """\
+output: one JSON object per record,
+  {"stages": [{"positions": [{figure: space}, one per round], "points": {figure: points}}],
+   "totals": {figure: total}, "winners": [figure, ...]}
+Figures are the record's player ids, then "Leo" in 2-player games: ids, not display
+names, because display names need not be unique. A record with "names" ({player id:
+display name}, as the bot writes) adds "names": {figure: display name} for every figure;
+one with "ai" ({player id: "casual" or "sharp"}) adds "ai": {player id: level}.
+An illegal record prints where and what is wrong on stderr (with --jsonl: {"error": ...}
+on its line) and the exit code is 2."""
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    replay = commands.add_parser("replay", help="check a game record and print its results")
+    replay = commands.add_parser(
+        "replay",
+        help="check a game record and print its results",
+        description="Check a game record against the rules and print what happened.",
+        epilog=REPLAY_OUTPUT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     replay.add_argument("file", help="the record's JSON file, or - for standard input")
-    replay.add_argument("--jsonl", action="store_true", help="one record per line")
+    replay.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="the input holds one record per line (JSON Lines): one result per line",
+    )
     simulate = commands.add_parser("simulate", help="play random legal games")
     simulate.add_argument("--players", type=int, required=True)
     simulate.add_argument("--games", type=int, required=True)
@@ -33,13 +54,28 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _replay_text(text: str) -> dict[str, Any]:
-    """The replay result of one record's JSON text; RecordError if it is illegal."""
+def _replay_text(text: str, *, whole_input: bool) -> dict[str, Any]:
+    """The replay result of one record's JSON text; RecordError if it is illegal.
+    `whole_input`: the text is a whole file or standard input, not one line of --jsonl."""
     try:
         record = json.loads(text)
     except json.JSONDecodeError as error:
-        raise RecordError("record", f"not valid JSON ({error})") from error
+        problem = f"not valid JSON ({error})"
+        if whole_input and error.msg == "Extra data" and _looks_like_json_lines(text):
+            problem += "; it looks like one record per line: replay it with --jsonl"
+        raise RecordError(RECORD, problem) from error
     return replay_record(record).to_dict()
+
+
+def _looks_like_json_lines(text: str) -> bool:
+    """The first two non-empty lines are JSON objects each on its own."""
+    lines = [line for line in text.splitlines() if line.strip()][:2]
+    if len(lines) < 2:
+        return False
+    try:
+        return all(isinstance(json.loads(line), dict) for line in lines)
+    except json.JSONDecodeError:
+        return False
 
 
 def _read(file: str, stdin: TextIO) -> str:
@@ -60,7 +96,7 @@ def replay_command(file: str, jsonl: bool, stdin: TextIO, out: TextIO, err: Text
         return EXIT_ILLEGAL_RECORD
     if not jsonl:
         try:
-            result = _replay_text(text)
+            result = _replay_text(text, whole_input=True)
         except RecordError as error:
             err.write(f"{error}\n")
             return EXIT_ILLEGAL_RECORD
@@ -71,7 +107,7 @@ def replay_command(file: str, jsonl: bool, stdin: TextIO, out: TextIO, err: Text
         if not line.strip():
             continue
         try:
-            result = _replay_text(line)
+            result = _replay_text(line, whole_input=False)
         except RecordError as error:
             result = {"error": str(error)}
             status = EXIT_ILLEGAL_RECORD

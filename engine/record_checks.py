@@ -8,9 +8,18 @@ from .record_types import RecordError, StageReplay
 from .rules import add_moves, make_moves_in_order, score_stage
 
 
+def is_card_number(card: Any) -> bool:
+    # 12.0 == 12 and True == 1 in Python: only true ints are card numbers.
+    return type(card) is int and 1 <= card <= DECK_SIZE
+
+
+def not_a_card_number(card: Any) -> str:
+    return f"{card!r} is not a card number: card numbers are whole numbers 1 to {DECK_SIZE}"
+
+
 def check_card(card: Any, location: str, dealt: set[int]) -> None:
-    if type(card) is not int or not 1 <= card <= DECK_SIZE:
-        raise RecordError(location, f"{card!r} is not a card number (1 to {DECK_SIZE})")
+    if not is_card_number(card):
+        raise RecordError(location, not_a_card_number(card))
     if card in dealt:
         raise RecordError(location, f"card {card} is dealt twice")
     dealt.add(card)
@@ -96,13 +105,15 @@ def replay_stage_carefully(
                 raise RecordError(f"{location}: {player}", "plays more than once in this round")
             seen.add(player)
             card = play.get("card")
+            if not is_card_number(card):
+                raise RecordError(f"{location}: {player}", not_a_card_number(card))
             hand = hands[seat]
-            if type(card) is not int or card not in hand:
+            if card not in hand:
                 dealt = stage["hands"][player]
                 problem = (
                     f"card {card} was already played in an earlier round"
                     if card in dealt
-                    else f"card {card!r} is not in their hand"
+                    else f"card {card} is not in their hand"
                 )
                 raise RecordError(f"{location}: {player}", problem)
             target = play.get("target")

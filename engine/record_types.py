@@ -25,24 +25,39 @@ class StageResult(NamedTuple):
 
 
 class ReplayResult(NamedTuple):
-    """A replayed game. Per-figure tuples follow `figures`; to_dict() keys them by name."""
+    """A replayed game. Per-figure tuples follow `figures` (the record's player ids, then
+    Leo); to_dict() keys them by figure.
+
+    `names`: (figure, display name) for every figure when the record has a "names" object
+    (a player it leaves out is shown by their id), else None. `ai`: (player, level) for
+    the AI seats when the record has an "ai" object, else None.
+    """
 
     figures: tuple[str, ...]
     stages: tuple[StageResult, ...]
     totals: tuple[int, ...]
     winners: tuple[str, ...]
+    names: tuple[tuple[str, str], ...] | None = None
+    ai: tuple[tuple[str, str], ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The shape `python -m engine replay` prints."""
-        names = self.figures  # every tuple below has one entry per figure
-        return {
+        """The shape `python -m engine replay` prints: keyed by player id, as the record is,
+        since display names need not be unique; "names" and "ai" only when the record has
+        them."""
+        figures = self.figures  # every tuple below has one entry per figure
+        shown: dict[str, Any] = {
             "stages": [
                 {
-                    "positions": [dict(zip(names, spaces, strict=False)) for spaces in rounds],
-                    "points": dict(zip(names, points, strict=False)),
+                    "positions": [dict(zip(figures, spaces, strict=False)) for spaces in rounds],
+                    "points": dict(zip(figures, points, strict=False)),
                 }
                 for rounds, points in self.stages
             ],
-            "totals": dict(zip(names, self.totals, strict=False)),
+            "totals": dict(zip(figures, self.totals, strict=False)),
             "winners": list(self.winners),
         }
+        if self.names is not None:
+            shown["names"] = dict(self.names)
+        if self.ai is not None:
+            shown["ai"] = dict(self.ai)
+        return shown

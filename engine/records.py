@@ -11,6 +11,9 @@ from .rules import winner_indexes
 from .state import GameState, figure_names
 
 PLAYERS_PROBLEM = "'players' must be a list of player names (strings)"
+NAMES_PROBLEM = "'names' must be an object of player id to display name (a string)"
+AI_LEVELS = ("casual", "sharp")
+AI_PROBLEM = "'ai' must be an object of player id to AI level"
 # (players, figures, figure index by name, seat by player)
 PlayerTable = tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[str, int]]
 
@@ -46,33 +49,73 @@ def replay_record(record: dict[str, Any]) -> ReplayResult:
     listed = record.get("players")
     try:
         key = tuple(listed) if type(listed) is list else listed
-        players, names, slot, seats = player_table(key)
+        players, figures, slot, seats = player_table(key)
     except TypeError as error:  # unhashable: not a list of strings
         raise RecordError(RECORD, PLAYERS_PROBLEM) from error
+    names = display_names(record.get("names"), players, figures)
+    ai = ai_seats(record.get("ai"), players)
     stages = record.get("stages")
     if not isinstance(stages, list):
         raise RecordError(RECORD, "'stages' must be a list")
     if len(stages) != STAGES:
         raise RecordError(RECORD, f"a game has {STAGES} stages, this record has {len(stages)}")
     results = []
-    sums = [0] * len(names)
+    sums = [0] * len(figures)
     for stage_number, stage in enumerate(stages, 1):
         try:
-            replayed = replay_legal_stage(stage, players, seats, names, slot, tactical)
+            replayed = replay_legal_stage(stage, players, seats, figures, slot, tactical)
         except (TypeError, KeyError, IndexError, AttributeError):
             replayed = None
         if replayed is None:
             # Something is off: the careful path finds it and names it.
-            replayed = replay_stage_carefully(stage_number, stage, players, names, slot, tactical)
+            replayed = replay_stage_carefully(stage_number, stage, players, figures, slot, tactical)
         round_positions, points = replayed
         sums = [total + won for total, won in zip(sums, points, strict=False)]
         results.append(StageResult(round_positions, points))
     return ReplayResult(
-        names,
+        figures,
         tuple(results),
         tuple(sums),
-        tuple(names[index] for index in winner_indexes(sums)),
+        tuple(figures[index] for index in winner_indexes(sums)),
+        names,
+        ai,
     )
+
+
+def display_names(
+    given: Any, players: tuple[str, ...], figures: tuple[str, ...]
+) -> tuple[tuple[str, str], ...] | None:
+    """(figure, display name) for every figure, from a record's optional "names"."""
+    if given is None:
+        return None
+    if not isinstance(given, dict) or not all(
+        isinstance(name, str) and name for name in given.values()
+    ):
+        raise RecordError(RECORD, NAMES_PROBLEM)
+    _only_players(given, players, "names")
+    return tuple((figure, given.get(figure, figure)) for figure in figures)
+
+
+def ai_seats(given: Any, players: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
+    """(player, AI level) in seat order, from a record's optional "ai"."""
+    if given is None:
+        return None
+    if not isinstance(given, dict):
+        raise RecordError(RECORD, AI_PROBLEM)
+    _only_players(given, players, "ai")
+    for player, level in given.items():
+        if level not in AI_LEVELS:
+            choices = " or ".join(f'"{choice}"' for choice in AI_LEVELS)
+            raise RecordError(
+                f"{RECORD}: ai: {player}", f"unknown AI level {level!r}; it must be {choices}"
+            )
+    return tuple((player, given[player]) for player in players if player in given)
+
+
+def _only_players(given: dict[Any, Any], players: tuple[str, ...], key: str) -> None:
+    stranger = next((player for player in given if player not in players), None)
+    if stranger is not None:
+        raise RecordError(f"{RECORD}: {key}: {stranger}", "not a player of this game")
 
 
 @lru_cache(maxsize=256)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from bot.render import Board, Figure, describe_board, render_track
@@ -20,11 +22,32 @@ SAMPLE = Board(
 )
 
 
-def main(arguments: list[str]) -> None:
-    path = Path(arguments[0] if arguments else "track.png")
-    path.write_bytes(render_track(SAMPLE))
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.render",
+        description="Draw the sample track of the README (five figures after a stage's last "
+        "round) as a PNG, and print its alt text.",
+    )
+    parser.add_argument(
+        "output",
+        nargs="?",
+        type=Path,
+        default=Path("track.png"),
+        help="where to write the PNG (default: track.png); the README's is docs/track.png",
+    )
+    return parser
+
+
+def main(arguments: Sequence[str] | None = None) -> int:
+    path: Path = _parser().parse_args(arguments).output
+    try:
+        path.write_bytes(render_track(SAMPLE))
+    except OSError as error:
+        print(f"cannot write {path}: {error.strerror}", file=sys.stderr)
+        return 1
     print(f"{path}: {describe_board(SAMPLE)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main())

@@ -113,3 +113,51 @@ def test_simulated_records_replay_cleanly_in_both_variants() -> None:
         done = run("replay", "--jsonl", "-", stdin=made.stdout)
         assert done.returncode == 0, done.stdout
         assert len(done.stdout.splitlines()) == 5
+
+
+def test_a_card_given_as_a_decimal_number_is_named_as_such(records: list[str]) -> None:
+    record = json.loads(records[0])
+    play = record["stages"][0]["rounds"][0][0]
+    play["card"] = float(play["card"])
+    done = run("replay", "-", stdin=json.dumps(record))
+    assert done.returncode == 2
+    assert "already played" not in done.stderr
+    assert done.stderr.endswith("is not a card number: card numbers are whole numbers 1 to 32\n")
+    assert f"{play['card']!r}" in done.stderr
+
+
+def test_a_jsonl_file_without_jsonl_is_told_to_add_it(records: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text("\n".join(records) + "\n")
+    done = run("replay", str(path))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith("record: not valid JSON (Extra data: line 2")
+    assert "one record per line: replay it with --jsonl" in done.stderr
+    assert run("replay", "--jsonl", str(path)).returncode == 0
+
+
+def test_extra_data_that_is_not_one_record_per_line_gets_no_jsonl_hint() -> None:
+    done = run("replay", "-", stdin='{"variant": "standard"} {"variant": "standard"}\n')
+    assert done.returncode == 2
+    assert "Extra data" in done.stderr
+    assert "--jsonl" not in done.stderr
+
+
+def test_a_bot_record_shows_display_names_and_ai_seats(records: list[str]) -> None:
+    record = json.loads(records[0])
+    record["names"] = {"P1": "Anne", "P2": "Ben", "P3": "Chloé"}
+    record["ai"] = {"P3": "casual"}
+    done = run("replay", "-", stdin=json.dumps(record))
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["names"] == {"P1": "Anne", "P2": "Ben", "P3": "Chloé"}
+    assert result["ai"] == {"P3": "casual"}
+    assert set(result["totals"]) == {"P1", "P2", "P3"}
+    assert all(winner in result["names"] for winner in result["winners"])
+
+
+def test_the_replay_help_describes_the_output() -> None:
+    done = run("replay", "--help")
+    assert done.returncode == 0
+    for words in ('"names"', '"ai"', "--jsonl", "player ids", '"winners"'):
+        assert words in done.stdout

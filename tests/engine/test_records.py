@@ -236,7 +236,9 @@ def test_garbage_is_an_illegal_record_not_a_crash() -> None:
         assert error_of(garbage).startswith("record: ")  # type: ignore[arg-type]
     record = simulated_record(2)
     first_play(record)["card"] = [1]
-    assert "is not in their hand" in error_of(record)
+    assert error_of(record).endswith(
+        "[1] is not a card number: card numbers are whole numbers 1 to 32"
+    )
     record = simulated_record(2)
     record["stages"][0]["rounds"][0] = "plays"
     assert error_of(record) == "stage 1 round 1: a round must be a list of plays"

@@ -17,6 +17,7 @@ from tests.loopback.model import Channel, Message, User, new_snowflake
 from tests.loopback.players import GuildHandle, Player, TextChannel
 from tests.loopback.ratelimit import RateLimiter
 from tests.loopback.routes import Routes
+from tests.loopback.schema import load_api_description
 from tests.loopback.server import API_PREFIX, DISCONNECT, RestServer
 from tests.loopback.world import World
 
@@ -40,6 +41,9 @@ class LoopbackDiscord:
     # --- lifecycle -----------------------------------------------------------------------------
 
     async def start(self) -> None:
+        # Without the document every request would get a 500 and tests would wait for
+        # replies that never come: MissingApiDescription stops the start instead.
+        load_api_description(self.rest.api_description)
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)

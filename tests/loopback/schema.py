@@ -1,8 +1,9 @@
 """Validation of request bodies against Discord's own OpenAPI document.
 
-The document is loaded and compiled once per process; one validator is cached per
-(path template, method). `SnowflakeType` also accepts integers, as discord.py sends
-some ids (recipient_id, attachment ids) as numbers.
+The document lives in the repository (`discord_api/openapi.json`, see the README there).
+It is loaded and compiled once per process; one validator is cached per (path template,
+method). `SnowflakeType` also accepts integers, as discord.py sends some ids
+(recipient_id, attachment ids) as numbers.
 """
 
 from __future__ import annotations
@@ -18,9 +19,18 @@ from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-# The project's shared/ folder stands beside the repository (in the workspace and in CI).
-OPENAPI_PATH = Path(__file__).resolve().parents[3] / "shared" / "discord" / "openapi.json"
+OPENAPI_PATH = Path(__file__).resolve().parent / "discord_api" / "openapi.json"
 DOCUMENT_URI = "urn:discord:openapi"
+
+
+class MissingApiDescription(RuntimeError):
+    """Discord's OpenAPI document cannot be read: the loopback refuses to start rather than
+    answer every request with a 500 and let tests wait for replies that never come."""
+
+
+def load_api_description(path: Path = OPENAPI_PATH) -> None:
+    """Load and compile the document now; MissingApiDescription if it is missing or broken."""
+    _registry(path)
 
 
 def _short_circuit_unions(node: Any) -> Any:
@@ -37,9 +47,23 @@ def _short_circuit_unions(node: Any) -> Any:
     return node
 
 
+def _read_document(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise MissingApiDescription(
+            f"Discord's OpenAPI document is missing: {path} (it belongs to the repository; "
+            "restore it with `git checkout -- tests/loopback/discord_api`)"
+        ) from error
+    except (OSError, ValueError) as error:
+        raise MissingApiDescription(
+            f"Discord's OpenAPI document {path} cannot be read: {error}"
+        ) from error
+
+
 @functools.cache
-def _registry() -> tuple[Registry, dict[str, Any]]:
-    document = _short_circuit_unions(json.loads(OPENAPI_PATH.read_text(encoding="utf-8")))
+def _registry(path: Path) -> tuple[Registry, dict[str, Any]]:
+    document = _short_circuit_unions(_read_document(path))
     schemas = document["components"]["schemas"]
     original_snowflake = copy.deepcopy(schemas["SnowflakeType"])
     schemas["SnowflakeType"] = {"anyOf": [original_snowflake, {"type": "integer", "minimum": 0}]}
@@ -52,8 +76,8 @@ def _escape(token: str) -> str:
 
 
 @functools.cache
-def _validator(path_template: str, method: str) -> Draft202012Validator | None:
-    registry, document = _registry()
+def _validator(path_template: str, method: str, path: Path) -> Draft202012Validator | None:
+    registry, document = _registry(path)
     operation = document["paths"].get(path_template, {}).get(method.lower())
     if operation is None:
         raise KeyError(f"{method} {path_template} is not in Discord's API description")
@@ -75,14 +99,16 @@ def _validator(path_template: str, method: str) -> Draft202012Validator | None:
     return Draft202012Validator({"$ref": DOCUMENT_URI + pointer}, registry=registry)
 
 
-def knows_operation(path_template: str, method: str) -> bool:
-    _, document = _registry()
+def knows_operation(path_template: str, method: str, path: Path = OPENAPI_PATH) -> bool:
+    _, document = _registry(path)
     return method.lower() in document["paths"].get(path_template, {})
 
 
-def validate_body(path_template: str, method: str, body: Any) -> str | None:
+def validate_body(
+    path_template: str, method: str, body: Any, path: Path = OPENAPI_PATH
+) -> str | None:
     """The first problem with `body` for this operation, or None when it is valid."""
-    validator = _validator(path_template, method)
+    validator = _validator(path_template, method, path)
     if validator is None:
         return None if body is None else f"{method} {path_template} takes no body"
     error = best_match(validator.iter_errors(body))

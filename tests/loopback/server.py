@@ -13,7 +13,7 @@ from aiohttp import web
 from tests.loopback import limits
 from tests.loopback.errors import DiscordError, invalid_form_body, unauthorized
 from tests.loopback.ratelimit import RateLimiter
-from tests.loopback.schema import knows_operation, validate_body
+from tests.loopback.schema import OPENAPI_PATH, knows_operation, validate_body
 from tests.loopback.world import NewFile, World
 
 _log = logging.getLogger("loopback.rest")
@@ -72,6 +72,8 @@ class RestServer:
         self.validate_schema = True
         """Check bodies against the OpenAPI document (about 10 ms per message with buttons:
         a load test may turn it off to measure the bot rather than the fake)."""
+        self.api_description = OPENAPI_PATH
+        """Discord's OpenAPI document; `LoopbackDiscord.start` refuses to serve without it."""
 
     def route(self, app: web.Application, method: str, template: str, handler: Handler) -> None:
         async def endpoint(request: web.Request) -> web.StreamResponse:
@@ -169,8 +171,12 @@ class RestServer:
                 message,
                 interaction_response=is_interaction_endpoint(template),
             )
-        if body is not None and self.validate_schema and knows_operation(template, method):
-            problem = validate_body(template, method, body)
+        if (
+            body is not None
+            and self.validate_schema
+            and knows_operation(template, method, self.api_description)
+        ):
+            problem = validate_body(template, method, body, self.api_description)
             if problem is not None:
                 self.world.record_violation("invalid-body", f"{method} {template}: {problem}")
                 raise invalid_form_body(problem)
