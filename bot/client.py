@@ -42,6 +42,7 @@ from bot.ui.command_text import CatalogTranslator
 from bot.ui.commands import WhyFirstCommands
 from bot.ui.custom_ids import is_known
 from bot.ui.handlers import HandClicks, LobbyClicks, PageClicks
+from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse, report_failure
 
 log = logging.getLogger("whyfirst")
@@ -79,6 +80,7 @@ class WhyFirstClient(discord.Client):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self._rooms: Rooms | None = None
+        self._in_flight = InFlight()
         self._ready_logged = False
 
     @property
@@ -87,6 +89,10 @@ class WhyFirstClient(discord.Client):
         return self._rooms
 
     # What the buttons find on the client (bot/ui/handlers.py).
+    @property
+    def in_flight(self) -> InFlight:
+        return self._in_flight
+
     @property
     def lobby_clicks(self) -> LobbyClicks:
         return self.rooms.lobbies
@@ -105,7 +111,9 @@ class WhyFirstClient(discord.Client):
         Path(self.settings.database).parent.mkdir(parents=True, exist_ok=True)
         storage = await store.Storage.open(self.settings.database)
         self._rooms = rooms = build_rooms(self, storage, self.settings)
-        self.tree.add_command(WhyFirstCommands(rooms.lobbies, rooms.channel_games, rooms.standings))
+        self.tree.add_command(
+            WhyFirstCommands(rooms.lobbies, rooms.channel_games, rooms.standings, self._in_flight)
+        )
         self.add_dynamic_items(*ALL_BUTTONS)
         await self._sync_commands(storage)
         await recover_open_games(storage, rooms.service, rooms.clock, rooms.watch)
@@ -120,9 +128,11 @@ class WhyFirstClient(discord.Client):
         if rooms is not None:
             rooms.clock.cancel_all()
             try:
-                # Finish what was committed (reveals, an abandoned game's notice) before the
-                # connection closes under it.
-                await asyncio.wait_for(_settled(rooms), timeout=SHUTDOWN_GRACE_SECONDS)
+                # Finish the clicks being handled and show what was committed (reveals, an
+                # abandoned game's notice) before the connection closes under it.
+                await asyncio.wait_for(
+                    _settled(rooms, self._in_flight), timeout=SHUTDOWN_GRACE_SECONDS
+                )
             except (TimeoutError, Exception):
                 log.info("closing with announcements still pending")
             rooms.announcer.drop_waiting_edits()
@@ -214,9 +224,10 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
     )
 
 
-async def _settled(rooms: Rooms) -> None:
-    """Wait until no background work or announcement is left (new ones included)."""
-    while rooms.background.busy or rooms.announcer.busy:
+async def _settled(rooms: Rooms, in_flight: InFlight) -> None:
+    """Wait until no click, background work or announcement is left (new ones included)."""
+    while in_flight.busy or rooms.background.busy or rooms.announcer.busy:
+        await in_flight.settled()
         await rooms.background.settled()
         await rooms.announcer.idle()
 

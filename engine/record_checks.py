@@ -73,7 +73,11 @@ def replay_stage_carefully(
     slot: dict[str, int],
     tactical: bool,
 ) -> StageReplay:
-    """The careful path: checks everything and raises RecordError at the first problem."""
+    """The careful path: checks everything and raises RecordError at the first problem.
+
+    One function on purpose: its checks read top to bottom in the order a record is judged,
+    and split up they would hand the same half-dozen running values back and forth.
+    """
     if not isinstance(stage, dict):
         raise RecordError(f"stage {stage_number}", "a stage must be a JSON object")
     hands, leo = checked_deal(stage_number, stage, players)

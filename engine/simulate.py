@@ -49,6 +49,8 @@ def play_random_game(
     choice_seed: int,
     with_records: bool,
 ) -> SimulatedGame:
+    # One long function on purpose: this is the simulation hot path (bench/engine.py's goal
+    # is 5,000 games a second), where every helper call shows in the figures.
     names = figure_names(players)
     count = len(players)
     figure_count = len(names)

@@ -77,58 +77,39 @@ def end_round(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Log the finished round; then the next round, or stage scoring and what follows."""
     last = state.history[-1]
-    history = (*state.history[:-1], StageLog(last.hands, last.leo, (*last.rounds, recorded)))
-    no_picks = (None,) * len(state.players)
+    ended = replace(
+        state,
+        rng=rng,
+        positions=new_positions,
+        hands=hands,
+        leo_stack=leo_stack,
+        picks=(None,) * len(state.players),
+        move_order=(),
+        history=(*state.history[:-1], StageLog(last.hands, last.leo, (*last.rounds, recorded))),
+    )
     if state.round < ROUNDS:
-        next_state = replace(
-            state,
-            rng=rng,
-            phase=Phase.PICKING,
-            round=state.round + 1,
-            positions=new_positions,
-            hands=hands,
-            leo_stack=leo_stack,
-            picks=no_picks,
-            move_order=(),
-            history=history,
-        )
-        return next_state, events
+        return replace(ended, phase=Phase.PICKING, round=state.round + 1), events
+    return score_stage_end(ended, events)
+
+
+def score_stage_end(
+    state: GameState, events: tuple[Event, ...]
+) -> tuple[GameState, tuple[Event, ...]]:
+    """After round 5: the stage's points; then the next stage's deal, or the game's end."""
     names = figure_names(state.players)
-    space, points = score_stage(new_positions)
+    space, points = score_stage(state.positions)
     stage_points = (*state.stage_points, points)
     sums = [sum(column) for column in zip(*stage_points, strict=True)]
     total_pairs = tuple(zip(names, sums, strict=True))
-    scorers = tuple(name for name, at in zip(names, new_positions, strict=True) if at == space)
+    scorers = tuple(name for name, at in zip(names, state.positions, strict=True) if at == space)
     scored = StageScored(
         state.stage, space, tuple(zip(names, points, strict=True)), total_pairs, scorers
     )
     if state.stage == STAGES:
         winners = tuple(names[index] for index in winner_indexes(sums))
-        finished = replace(
-            state,
-            rng=rng,
-            phase=Phase.FINISHED,
-            positions=new_positions,
-            hands=hands,
-            leo_stack=leo_stack,
-            picks=no_picks,
-            move_order=(),
-            stage_points=stage_points,
-            history=history,
-        )
+        finished = replace(state, phase=Phase.FINISHED, stage_points=stage_points)
         return finished, (*events, scored, GameOver(total_pairs, winners))
     between = replace(
-        state,
-        rng=rng,
-        phase=Phase.DEALING,
-        stage=state.stage + 1,
-        round=1,
-        positions=new_positions,
-        hands=hands,
-        leo_stack=leo_stack,
-        picks=no_picks,
-        move_order=(),
-        stage_points=stage_points,
-        history=history,
+        state, phase=Phase.DEALING, stage=state.stage + 1, round=1, stage_points=stage_points
     )
     return between, (*events, scored)

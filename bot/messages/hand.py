@@ -79,7 +79,6 @@ def hand_controls(
 ) -> Controls:
     """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
     view = engine.view_for(state, player)
-    turn = ids.Turn(view.stage, view.round)
     header = t(
         "hand.header",
         locale,
@@ -91,11 +90,25 @@ def hand_controls(
     if view.phase == engine.Phase.FINISHED:
         return Controls(f"{header}\n{t('hand.finished', locale)}", None)
     in_hand = {card.number for card in view.hand}
-    picked_card, picked_target = view.pick if view.pick else (None, None)
-    chosen = selected if selected in in_hand else picked_card
-    owner = int(player)
+    chosen = selected if selected in in_hand else (view.pick[0] if view.pick else None)
     buttons = discord.ui.View(timeout=None)
-    for number in dealt_hand(state, player):
+    for card in _card_buttons(state, view, table, chosen):
+        buttons.add_item(card)
+    for figure in _figure_buttons(state, view, table, chosen, locale):
+        buttons.add_item(figure)
+    picked_target = view.pick[1] if view.pick else None
+    status = _status(view, table, player, chosen, picked_target, locale)
+    return Controls(f"{header}\n{status}", buttons)
+
+
+def _card_buttons(
+    state: engine.GameState, view: engine.PlayerView, table: Table, chosen: int | None
+) -> list[CardButton]:
+    """The stage's five cards: the playable ones live, the chosen one highlighted."""
+    turn = ids.Turn(view.stage, view.round)
+    in_hand = {card.number for card in view.hand}
+    buttons = []
+    for number in dealt_hand(state, view.player):
         playable = view.phase == engine.Phase.PICKING and number in in_hand
         style = (
             discord.ButtonStyle.success
@@ -104,49 +117,41 @@ def hand_controls(
             if playable
             else discord.ButtonStyle.secondary
         )
-        buttons.add_item(
-            CardButton(
-                table.game_id,
-                owner,
-                turn,
-                number,
-                label=card_label(number, view.variant),
-                style=style,
-                disabled=not playable and number != chosen,
-            )
+        label = card_label(number, view.variant)
+        disabled = not playable and number != chosen
+        owner = int(view.player)
+        buttons.append(
+            CardButton(table.game_id, owner, turn, number, label, style=style, disabled=disabled)
         )
-    lines = [header, _status(view, table, player, chosen, picked_target, locale)]
-    if view.phase == engine.Phase.PICKING and chosen is not None and _aims(view):
-        for index, figure in enumerate(view.targets):
-            style = (
-                discord.ButtonStyle.success
-                if figure == picked_target and chosen == picked_card
-                else discord.ButtonStyle.secondary
+    return buttons
+
+
+def _figure_buttons(
+    state: engine.GameState,
+    view: engine.PlayerView,
+    table: Table,
+    chosen: int | None,
+    locale: str | None,
+) -> list[PickButton | MoveButton]:
+    """Whom the chosen card goes to (standard rounds 1-4), or the figure a tactical mover
+    moves; nothing otherwise."""
+    turn = ids.Turn(view.stage, view.round)
+    player = view.player
+    buttons: list[PickButton | MoveButton] = []
+    for index, figure in enumerate(view.targets):
+        code = ids.target_code(state.players, figure)
+        label = table.target_label(figure, player, locale)
+        row = 1 + index // TARGETS_PER_ROW
+        if view.phase == engine.Phase.PICKING and chosen is not None and _aims(view):
+            picked = view.pick == (chosen, figure)
+            style = discord.ButtonStyle.success if picked else discord.ButtonStyle.secondary
+            owner = int(player)
+            buttons.append(
+                PickButton(table.game_id, owner, turn, chosen, code, label, style=style, row=row)
             )
-            buttons.add_item(
-                PickButton(
-                    table.game_id,
-                    owner,
-                    turn,
-                    chosen,
-                    ids.target_code(state.players, figure),
-                    label=table.target_label(figure, player, locale),
-                    style=style,
-                    row=1 + index // TARGETS_PER_ROW,
-                )
-            )
-    if view.phase == engine.Phase.MOVING and view.current_mover == player:
-        for index, figure in enumerate(view.targets):
-            buttons.add_item(
-                MoveButton(
-                    table.game_id,
-                    turn,
-                    ids.target_code(state.players, figure),
-                    label=table.target_label(figure, player, locale),
-                    row=1 + index // TARGETS_PER_ROW,
-                )
-            )
-    return Controls("\n".join(lines), buttons)
+        elif view.phase == engine.Phase.MOVING and view.current_mover == player:
+            buttons.append(MoveButton(table.game_id, turn, code, label=label, row=row))
+    return buttons
 
 
 def _aims(view: engine.PlayerView) -> bool:

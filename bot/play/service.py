@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 import engine
 from bot import storage as store
 from bot.options import GameOptions
+from bot.play.scores import results, stage_points
 from bot.play.transition import Change, Ended, EndReason, Refusal, Transition, turn_changed
 from bot.settings import Settings
 from bot.storage import GameRecord
@@ -280,25 +281,3 @@ def _prepare(record: GameRecord | None, build: ActionBuilder) -> Prepared | Refu
 
 def _seat_order(seat: store.Seat) -> int:
     return seat.seat
-
-
-def stage_points(events: tuple[engine.Event, ...]) -> list[store.StagePoints]:
-    """Per-stage points of the players, with whether they stood on the scoring space."""
-    return [
-        store.StagePoints(int(figure), event.stage, points, figure in event.scorers)
-        for event in events
-        if isinstance(event, engine.StageScored)
-        for figure, points in event.points
-        if figure != engine.LEO
-    ]
-
-
-def results(events: tuple[engine.Event, ...]) -> list[store.PlayerResult]:
-    for event in events:
-        if isinstance(event, engine.GameOver):
-            return [
-                store.PlayerResult(int(figure), total, figure in event.winners)
-                for figure, total in event.totals
-                if figure != engine.LEO
-            ]
-    return []

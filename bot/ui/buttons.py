@@ -30,7 +30,8 @@ async def guarded(
     and would keep the message and its buttons with it.
     """
     try:
-        await work
+        with handlers_of(interaction).in_flight.handling():
+            await work
     except Exception as error:
         await report_failure(interaction, error)
     finally:

@@ -16,6 +16,7 @@ from bot.i18n import t
 from bot.options import DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
 from bot.ui.command_text import described
 from bot.ui.handlers import ChannelCommands, LobbyCommands, StandingsCommands
+from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse
 
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
@@ -34,8 +35,10 @@ class WhyFirstCommands(app_commands.Group):
         lobbies: LobbyCommands,
         channel_games: ChannelCommands,
         standings: StandingsCommands,
+        in_flight: InFlight,
     ) -> None:
         super().__init__(name="whyfirst", description=described("commands.group"))
+        self._in_flight = in_flight
         self._lobbies = lobbies
         self._channel_games = channel_games
         self._standings = standings
@@ -60,7 +63,8 @@ class WhyFirstCommands(app_commands.Group):
             names = ", ".join(t(f"permission.{name}", interaction.locale) for name in missing)
             await refuse(interaction, "start.missing_permissions", permissions=names)
             return
-        await self._lobbies.open_lobby(interaction, engine.Variant(variant), pick_seconds)
+        with self._in_flight.handling():
+            await self._lobbies.open_lobby(interaction, engine.Variant(variant), pick_seconds)
 
     @app_commands.command(name="hand", description=described("commands.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -72,7 +76,8 @@ class WhyFirstCommands(app_commands.Group):
 
     @app_commands.command(name="cancel", description=described("commands.cancel"))
     async def cancel(self, interaction: discord.Interaction) -> None:
-        await self._channel_games.cancel_here(interaction)
+        with self._in_flight.handling():
+            await self._channel_games.cancel_here(interaction)
 
     @app_commands.command(name="rules", description=described("commands.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -3,7 +3,7 @@
 ui/ parses what Discord delivers and hands it on; the rooms that act on it (play/, the
 standings) implement these protocols, and bot/client.py connects the two. discord.py gives a
 button's callback nothing but the interaction, so the buttons find their handlers on the
-client (`handlers_of`), which carries exactly these three.
+client (`handlers_of`), which carries exactly these, and the count of clicks in flight.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import discord
 
 import engine
 from bot.ui.custom_ids import Turn
+from bot.ui.in_flight import InFlight
 
 
 class LobbyClicks(Protocol):
@@ -54,6 +55,9 @@ class PageClicks(Protocol):
 
 class ClickHandlers(Protocol):
     """What the client carries for the buttons."""
+
+    @property
+    def in_flight(self) -> InFlight: ...
 
     @property
     def lobby_clicks(self) -> LobbyClicks: ...

@@ -9,6 +9,7 @@ from discord import app_commands
 from bot.i18n import Catalog, default_catalog
 from bot.ui.command_text import CatalogTranslator, described
 from bot.ui.commands import WhyFirstCommands
+from bot.ui.in_flight import InFlight
 
 CATALOGS = default_catalog().directory
 
@@ -37,7 +38,7 @@ async def test_a_description_is_shown_in_the_users_language_when_a_catalog_has_i
 
 
 def test_every_command_is_described_from_the_english_catalog() -> None:
-    group = WhyFirstCommands(None, None, None)  # type: ignore[arg-type]
+    group = WhyFirstCommands(None, None, None, InFlight())  # type: ignore[arg-type]
     english = Catalog(CATALOGS)
     descriptions = {command.name: command.description for command in group.commands}
     assert descriptions == {
