@@ -39,6 +39,9 @@ class PageReader(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.introduction = ""
         self.columns: dict[str, list[Shown]] = {}
+        self.elements: set[str] = set()
+        self.references: list[str] = []
+        """Every src and href on the page."""
         self._open: list[tuple[str, set[str]]] = []
         self._heading: list[str] | None = None
         self._column = ""
@@ -51,6 +54,8 @@ class PageReader(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {name: value or "" for name, value in attrs}
         classes = set(attributes.get("class", "").split())
+        self.elements.add(tag)
+        self.references += [attributes[name] for name in ("src", "href") if name in attributes]
         message = self._message
         if message is not None:
             message.elements.add(tag)

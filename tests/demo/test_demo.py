@@ -31,6 +31,9 @@ async def test_the_page_shows_one_whole_game_as_its_players_saw_it() -> None:
     page = read_page(run.html)
     assert "Their choices follow seed 1." in " ".join(page.introduction.split())
     assert list(page.columns) == ["#games"] + [f"{name}'s DMs" for name in PLAYER_NAMES]
+    # Self-contained: opens from a file, offline, without scripts.
+    assert "script" not in page.elements
+    assert all(ref.startswith(("data:", "#")) for ref in page.references)
 
     channel = page.columns["#games"]
     assert "used /whyfirst start" in channel[0].text
