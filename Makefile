@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench demo clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ bench: $(INSTALLED)
 	$(PY) bench/engine.py
 	$(PY) bench/storage.py
 	$(PY) bench/render.py
+
+# No token, no Discord: the bot plays one game against the loopback Discord; prints the page's path.
+demo: $(INSTALLED)
+	$(PY) -m tests.demo --out whyfirst-demo.html
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -1,0 +1,40 @@
+"""`python -m tests.demo [--out FILE] [--seed N]`: play one game, write its HTML transcript."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from tests.demo.game import run_demo
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.demo",
+        description=(
+            "Run the bot (python -m bot) against a loopback Discord while simulated players "
+            "play one whole game; write what they saw as one HTML file."
+        ),
+    )
+    parser.add_argument(
+        "--out", type=Path, default=Path("whyfirst-demo.html"), help="the HTML file to write"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seeds the players' choices (and the deal, for a bot that reads WHYFIRST_SEED)",
+    )
+    arguments = parser.parse_args(argv)
+    run = asyncio.run(run_demo(arguments.seed))
+    arguments.out.write_text(run.html, encoding="utf-8")
+    for problem in run.problems:
+        print(f"problem: {problem}", file=sys.stderr)
+    print(arguments.out.resolve())
+    return 1 if run.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

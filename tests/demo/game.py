@@ -1,0 +1,118 @@
+"""One whole game: `python -m bot` against the loopback Discord, played by seeded people."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import engine
+from tests.demo.markdown import GameClock, Names
+from tests.demo.messages import Reading
+from tests.demo.page import Story, channel_column, private_column, render_page
+from tests.demo.players import Pace, Seat, open_game, play_game
+from tests.e2e.server import Server
+from tests.e2e.table import Table, buttons, enabled
+from tests.loopback import LoopbackDiscord, Message, Player
+from tests.loopback.harness import BotProcess
+
+PLAYER_NAMES = ("Anne", "Ben", "Chloé", "Dana")
+CLOSED_DMS = ("Dana",)
+"""They play from Show my hand, so the transcript shows both ways of getting a hand."""
+TIME_SCALE = 0.1
+PICK_SECONDS = 90
+START_COMMAND = "/whyfirst start"
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    html: str
+    problems: list[str]
+    """What the bot logged as ERROR and every Discord rule it broke: none, normally."""
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    lobby: Message
+    table: Table
+    record: dict[str, Any]
+
+
+def seed_of_first_game(seed: int) -> int:
+    """The game seed a bot started with WHYFIRST_SEED=seed gives its first game."""
+    return random.Random(seed).getrandbits(63)
+
+
+def dealt_from_seed(record: dict[str, Any], seed: int) -> bool:
+    """Whether the record's first deal is the one the seed's first game gets."""
+    variant = engine.Variant(record["variant"])
+    state = engine.new_game(record["players"], variant, seed_of_first_game(seed))
+    deal = engine.chance_outcome(state)
+    return {player: list(hand) for player, hand in deal.hands} == record["stages"][0]["hands"]
+
+
+async def run_demo(seed: int) -> DemoRun:
+    """Play one game; its transcript as HTML."""
+    discord = LoopbackDiscord()
+    # The tests check every request against Discord's published schema; the demo only shows
+    # the game, and so needs nothing from outside the repository.
+    discord.rest.validate_schema = False
+    async with discord:
+        with tempfile.TemporaryDirectory(prefix="whyfirst-demo-") as workdir:
+            server = Server.create(discord, Path(workdir), list(PLAYER_NAMES))
+            try:
+                game = await play_one_game(server, seed)
+            finally:
+                errors = await server.stop_bots()
+    problems = errors + [str(violation) for violation in discord.unexpected_violations()]
+    return DemoRun(transcript(discord, server, game, seed), problems)
+
+
+async def play_one_game(server: Server, seed: int) -> PlayedGame:
+    # A bot that reads WHYFIRST_SEED deals from it; one that does not ignores it.
+    environment = server.environment(TIME_SCALE) | {"WHYFIRST_SEED": str(seed)}
+    bot = BotProcess(environment, server.workdir)
+    server.bots.append(bot)
+    await bot.start()
+    players = server.players(*PLAYER_NAMES)
+    for name in CLOSED_DMS:
+        server.members[name].close_dms()
+    closed = {str(server.members[name].id) for name in CLOSED_DMS}
+    table = Table(server.discord, server.games, players, closed_dms=closed)
+    seats = [Seat.seeded(player, seed) for player in players]
+    pace = Pace(TIME_SCALE)
+    lobby = await open_game(table, seats, pace, pick_seconds=PICK_SECONDS)
+    await play_game(table, seats, pace)
+    await server.discord.wait_for(
+        lambda: not live_hands(players), what="every DM hand retired at the end"
+    )
+    return PlayedGame(lobby, table, table.record())
+
+
+def live_hands(players: list[Player]) -> list[Message]:
+    return [dm for player in players for dm in player.dms() if enabled(buttons(dm, "card"))]
+
+
+def transcript(discord: LoopbackDiscord, server: Server, game: PlayedGame, seed: int) -> str:
+    world = discord.world
+    names = Names(
+        users={user.id: user.name for user in [*world.users.values(), world.bot]},
+        channels={channel.id: channel.name for channel in world.channels.values()},
+    )
+    clock = GameClock(datetime.fromisoformat(game.lobby.timestamp), TIME_SCALE)
+    reading = Reading(names, clock, {game.lobby.id: START_COMMAND})
+    story = Story(
+        seed=seed,
+        players=list(PLAYER_NAMES),
+        closed_dms=list(CLOSED_DMS),
+        time_scale=TIME_SCALE,
+        deal_follows_seed=dealt_from_seed(game.record, seed),
+    )
+    columns = [channel_column(server.games)] + [
+        private_column(player, seat, dms_closed=player.name in CLOSED_DMS)
+        for seat, player in enumerate(game.table.players, 1)
+    ]
+    return render_page(story, columns, reading)

@@ -1,0 +1,126 @@
+"""Simulated people who play one game through the bot's UI at a human pace, their choices seeded.
+
+Each person draws from a generator of their own, in a fixed order (think, card, think,
+target), so what they choose does not depend on who happened to click first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tests.e2e.table import Table, buttons, enabled
+from tests.loopback import Message, Player
+
+Turn = tuple[int, int]
+GAME_OVER: Literal["game over"] = "game over"
+
+# Seconds on the game's clock (the bot's clock runs faster in the demo: see Pace).
+JOIN_THINK = (2.0, 6.0)
+CARD_THINK = (2.0, 7.0)
+TARGET_THINK = (1.0, 4.0)
+
+
+class DemoError(RuntimeError):
+    """The game did not go as a player expected (a refused click, a hand that never came)."""
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast the game's clock runs: the bot gets the same scale as WHYFIRST_TIME_SCALE."""
+
+    time_scale: float
+
+    async def think(self, seat: Seat, bounds: tuple[float, float]) -> None:
+        await asyncio.sleep(seat.rng.uniform(*bounds) * self.time_scale)
+
+
+@dataclass
+class Seat:
+    """One simulated person at the table and the generator their choices come from."""
+
+    player: Player
+    rng: random.Random
+
+    @classmethod
+    def seeded(cls, player: Player, seed: int) -> Seat:
+        return cls(player, random.Random(f"{seed}/{player.name}"))
+
+
+async def click(player: Player, message: Message, **which: str) -> None:
+    """Click a button; a click the bot refused or never answered stops the demo."""
+    outcome = await player.click(message, **which)
+    if outcome.failed or outcome.ephemeral_text is not None:
+        said = outcome.ephemeral_text or "This interaction failed"
+        raise DemoError(f"{player.name} clicked {which} and the bot said: {said}")
+
+
+async def open_game(table: Table, seats: list[Seat], pace: Pace, **options: Any) -> Message:
+    """The first seat runs /whyfirst start, the others join one by one, the host starts.
+
+    Returns the reply to the slash command (the lobby message).
+    """
+    host = seats[0]
+    outcome = await host.player.slash(table.channel, "whyfirst start", **options)
+    if outcome.ephemeral_text is not None or outcome.message is None:
+        raise DemoError(f"/whyfirst start was refused: {outcome.ephemeral_text}")
+    table.lobby = outcome.message
+    for seat in seats[1:]:
+        await pace.think(seat, JOIN_THINK)
+        await click(seat.player, table.lobby, label="Join")
+    await pace.think(host, JOIN_THINK)
+    await table.start()
+    return outcome.message
+
+
+def next_turn(table: Table, player: Player, played: set[Turn]) -> Turn | str | None:
+    """The turn the player is awaited in and has not played yet, GAME_OVER, or None."""
+    if table.final_message() is not None:
+        return GAME_OVER
+    message = table.round_message()
+    turn = table.current_turn()
+    if message is None or turn is None or turn in played:
+        return None
+    return turn if player in table.waiting_for(message) else None
+
+
+async def play_turn(table: Table, seat: Seat, turn: Turn, pace: Pace) -> None:
+    """Look at the hand, think, click a card; think, click whom it goes in front of."""
+    hand = await table.controls(seat.player, *turn)
+    await pace.think(seat, CARD_THINK)
+    cards = enabled(buttons(hand, "card"))
+    if not cards:
+        raise DemoError(f"{seat.player.name} has no card to play in {turn}")
+    await click(seat.player, hand, custom_id=seat.rng.choice(cards)["custom_id"])
+    targets = enabled(buttons(hand, "pick"))
+    if targets:
+        await pace.think(seat, TARGET_THINK)
+        await click(seat.player, hand, custom_id=seat.rng.choice(targets)["custom_id"])
+
+
+async def play_seat(table: Table, seat: Seat, pace: Pace) -> None:
+    """Play every turn the bot awaits this person in, until the game is over."""
+    played: set[Turn] = set()
+    while True:
+        turn = await table.discord.wait_for(
+            lambda: next_turn(table, seat.player, played),
+            timeout=table.patience,
+            what=f"{seat.player.name}'s next turn",
+        )
+        if turn == GAME_OVER:
+            return
+        assert isinstance(turn, tuple)
+        await play_turn(table, seat, turn, pace)
+        played.add(turn)
+
+
+async def play_game(table: Table, seats: list[Seat], pace: Pace) -> Message:
+    """Everyone plays on their own until the final message; it is returned."""
+    async with asyncio.TaskGroup() as group:
+        for seat in seats:
+            group.create_task(play_seat(table, seat, pace))
+    final = table.final_message()
+    assert final is not None
+    return final
