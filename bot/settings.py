@@ -25,6 +25,8 @@ class Settings:
     gateway_url: str | None = None
     log_level: str = "INFO"
     time_scale: float = 1.0
+    seed: int | None = None
+    """Tests and the demo only: games are dealt from this seed, in the order lobbies open."""
 
     def seconds(self, seconds: float) -> float:
         """A duration of the game's clock in real seconds (tests speed the clock up)."""
@@ -64,6 +66,15 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         time_scale = -1.0
     if not time_scale > 0:
         raise SettingsError(f"WHYFIRST_TIME_SCALE must be a positive number, not {scale_text!r}.")
+    seed_text = _optional(environ, "WHYFIRST_SEED")
+    seed: int | None = None
+    if seed_text is not None:
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise SettingsError(
+                f"WHYFIRST_SEED must be a whole number, not {seed_text!r}."
+            ) from None
     return Settings(
         token=token,
         database=_optional(environ, "WHYFIRST_DATABASE") or "whyfirst.sqlite3",
@@ -72,6 +83,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         gateway_url=_optional(environ, "DISCORD_GATEWAY_URL"),
         log_level=log_level,
         time_scale=time_scale,
+        seed=seed,
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -72,6 +73,8 @@ class GameService:
         self._storage = storage
         self._settings = settings
         self._clock = clock
+        # Tests and the demo only: with WHYFIRST_SEED, game seeds follow from it.
+        self._seeds = random.Random(settings.seed) if settings.seed is not None else None
         self._subscribers: list[Publisher] = []
         self._locks: dict[int, asyncio.Lock] = {}
         # The latest record this process read or wrote per open game: refusals, the lobby and
@@ -141,7 +144,7 @@ class GameService:
             host_name=host_name,
             variant=variant.value,
             options=options.to_dict(),
-            seed=secrets.randbits(63),
+            seed=self._seeds.getrandbits(63) if self._seeds else secrets.randbits(63),
             now=self._clock(),
             lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),
         )

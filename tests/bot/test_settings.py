@@ -24,6 +24,7 @@ def test_every_setting_is_read() -> None:
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:8000/gateway",
             "LOG_LEVEL": "debug",
             "WHYFIRST_TIME_SCALE": "0.01",
+            "WHYFIRST_SEED": "42",
         }
     )
     assert settings.token == "abc"
@@ -33,6 +34,7 @@ def test_every_setting_is_read() -> None:
     assert settings.gateway_url == "ws://127.0.0.1:8000/gateway"
     assert settings.log_level == "DEBUG"
     assert settings.seconds(90) == pytest.approx(0.9)
+    assert settings.seed == 42
 
 
 @pytest.mark.parametrize(
@@ -44,6 +46,7 @@ def test_every_setting_is_read() -> None:
         ({"DISCORD_TOKEN": "a", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
         ({"DISCORD_TOKEN": "a", "WHYFIRST_TIME_SCALE": "0"}, "WHYFIRST_TIME_SCALE"),
         ({"DISCORD_TOKEN": "a", "WHYFIRST_TIME_SCALE": "fast"}, "WHYFIRST_TIME_SCALE"),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_SEED": "1.5"}, "WHYFIRST_SEED"),
     ],
 )
 def test_a_bad_setting_is_named_in_one_sentence(environ: dict[str, str], named: str) -> None:

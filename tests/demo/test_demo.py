@@ -29,7 +29,9 @@ async def test_the_page_shows_one_whole_game_as_its_players_saw_it() -> None:
 
     assert run.problems == []
     page = read_page(run.html)
-    assert "Their choices follow seed 1." in " ".join(page.introduction.split())
+    introduction = " ".join(page.introduction.split())
+    assert "Their choices follow seed 1." in introduction
+    assert "the same command shows the same game" in introduction
     assert list(page.columns) == ["#games"] + [f"{name}'s DMs" for name in PLAYER_NAMES]
     # Self-contained: opens from a file, offline, without scripts.
     assert "script" not in page.elements
