@@ -30,7 +30,7 @@ def disc_samples(board: Board, index: int) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_picture_is_an_opaque_png_about_1200_px_wide(board: Board) -> None:
+def test_picture_is_an_opaque_png_1000_to_1200_px_wide(board: Board) -> None:
     data = render_track(board)
     image = Image.open(io.BytesIO(data))
     assert 1000 <= image.width <= 1200
