@@ -96,7 +96,8 @@ class Layout:
 
 def layout_for(board: Board, words: PictureWords | None = None) -> Layout:
     """The plan of ``board``'s picture, written with ``words`` (by default in its locale)."""
-    words = words or picture_words(board.locale)
+    if words is None:
+        words = picture_words(board.locale)
     title, subtitles = caption_lines(board.caption, words)
     caption_top = PADDING
     caption_height = max(len(title), 1) * TITLE_HEIGHT + len(subtitles) * SUBTITLE_HEIGHT

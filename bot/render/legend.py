@@ -9,6 +9,7 @@ from bot.render.discs import draw_disc
 from bot.render.fonts import (
     LEGEND_INITIAL_SIZE,
     LEGEND_SIZE,
+    LEGEND_TWO_LETTER_INITIAL_SIZE,
     MOVE_SIZE,
     fit,
     text_length,
@@ -55,9 +56,9 @@ def _draw_move_label(canvas: Canvas, move: PlacedMove, y: int) -> None:
 def draw_legend(canvas: Canvas, board: Board, layout: Layout, words: PictureWords) -> None:
     """Each figure's disc, name, space and last move, in seat order, a few per row."""
     room = layout.legend_text_room()
+    sizes = (LEGEND_INITIAL_SIZE, LEGEND_TWO_LETTER_INITIAL_SIZE)
     for index, figure in enumerate(board.figures):
         x, y = layout.legend_center(index)
-        sizes = (LEGEND_INITIAL_SIZE, LEGEND_INITIAL_SIZE - 4)
         draw_disc(canvas, (x, y), LEGEND_DISC_RADIUS, figure, sizes)
         details = fit(legend_details(figure, words), LEGEND_SIZE, room - MIN_NAME_ROOM)
         name_room = room - text_length(details, LEGEND_SIZE)
