@@ -3,15 +3,19 @@
 board = Board(
     figures=(Figure("Anne", "A", 0, 5, moved_from=2, delta=3), Figure("Leo", "L", None, 0)),
     highlight_space=5,
-    caption=("Stage 2 · Round 5", "Stage scoring"),
+    caption=("Stufe 2 · Runde 5", "Stufenwertung"),
+    locale="de",
 )
-png = await asyncio.to_thread(render_track, board, locale)
-alt_text = describe_board(board, locale)
+png = await asyncio.to_thread(render_track, board)
+alt_text = describe_board(board)
+
+The picture's own words (START, the scoring tag, "Player 3" for a name the font cannot
+draw) and the description are in the board's locale; the caption is written as given.
 """
 
 from bot.render.board import Board, Figure, distinct_initials
 from bot.render.describe import MAX_DESCRIPTION, describe_board
-from bot.render.geometry import Layout, figure_center, layout_for
+from bot.render.layout import Layout, figure_center, layout_for
 from bot.render.track import render_track
 
 __all__ = [

@@ -65,11 +65,15 @@ class Board:
 
     ``figures`` in seat order (Leo last); ``highlight_space`` is the scoring space at stage
     scoring; ``caption`` lines go above the track, the first one large ("Stage 2 · Round 3").
+    ``locale`` (a Discord locale such as ``"de"`` or ``"pt-BR"``; None is English) is the
+    language of the picture's own words (START, the scoring tag, ...) and of its description;
+    the caption is written as given.
     """
 
     figures: tuple[Figure, ...]
     highlight_space: int | None = None
     caption: tuple[str, ...] = ()
+    locale: str | None = None
 
     def __post_init__(self) -> None:
         if self.highlight_space is not None and not MIN_SPACE <= self.highlight_space <= MAX_SPACE:

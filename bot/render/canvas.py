@@ -9,12 +9,13 @@ Pillow blends a pasted colour through a mask exactly as it blends text.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.render.fonts import font
+from bot.render.geometry import Box
 from bot.render.palette import RGB
 
 # Distinct texts kept, a mask being about 1 KB. A simulated load of 300 games at once used
@@ -33,11 +34,23 @@ class Stamp:
 
 
 @dataclass(frozen=True)
+class DrawnText:
+    """A text written on the canvas, and the box its ink covers (right and bottom excluded)."""
+
+    text: str
+    box: Box
+
+
+@dataclass(frozen=True)
 class Canvas:
-    """An RGB image, its shapes drawn through ``draw``, its text through ``text``."""
+    """An RGB image, its shapes drawn through ``draw``, its text through ``text``.
+
+    ``texts`` lists every text written, in order: what the picture says, and where.
+    """
 
     image: Image.Image
     draw: ImageDraw.ImageDraw
+    texts: list[DrawnText] = field(default_factory=list, compare=False)
 
     @classmethod
     def new(cls, size: tuple[int, int], background: RGB) -> Canvas:
@@ -53,7 +66,7 @@ class Canvas:
         anchor: str | None = None,
         bold: bool = False,
     ) -> None:
-        """Like ``ImageDraw.text``; ``bold`` adds a stroke of one pixel in the text's colour.
+        """Like ``ImageDraw.text`` with the picture's font, its bold face if ``bold``.
 
         ``xy`` must not be negative (Pillow splits it into whole pixels and a fraction).
         """
@@ -61,8 +74,18 @@ class Canvas:
         y_fraction, y_whole = math.modf(xy[1])
         stamp = text_stamp(text, size, anchor, bold, x_fraction, y_fraction)
         if stamp is not None:
-            position = (int(x_whole) + stamp.offset_x, int(y_whole) + stamp.offset_y)
-            self.image.paste(fill, position, stamp.mask)
+            left, top = int(x_whole) + stamp.offset_x, int(y_whole) + stamp.offset_y
+            self.image.paste(fill, (left, top), stamp.mask)
+            width, height = stamp.mask.size
+            self.texts.append(DrawnText(text, (left, top, left + width, top + height)))
+
+    def paste(self, other: Canvas, position: tuple[int, int]) -> None:
+        """``other``'s image at ``position``, its texts listed as written here."""
+        self.image.paste(other.image, position)
+        x, y = position
+        for drawn in other.texts:
+            left, top, right, bottom = drawn.box
+            self.texts.append(DrawnText(drawn.text, (left + x, top + y, right + x, bottom + y)))
 
 
 @lru_cache(maxsize=STAMP_CACHE_SIZE)
@@ -73,9 +96,8 @@ def text_stamp(
 
     Shared between threads: a mask is only ever read after it is made.
     """
-    typeface = font(size)
-    stroke = 1 if bold else 0
-    left, top, right, bottom = typeface.getbbox(text, anchor=anchor, stroke_width=stroke)
+    typeface = font(size, bold)
+    left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
     # The origin stays positive: Pillow truncates it towards zero, as it does the real one.
     origin_x, origin_y = _MARGIN - min(int(left), 0), _MARGIN - min(int(top), 0)
     canvas_size = (origin_x + int(right) + _MARGIN, origin_y + int(bottom) + _MARGIN)
@@ -86,8 +108,6 @@ def text_stamp(
         fill=255,
         font=typeface,
         anchor=anchor,
-        stroke_width=stroke,
-        stroke_fill=255,
     )
     inked = mask.getbbox()
     if inked is None:

@@ -9,7 +9,10 @@ from bot.render.geometry import Point
 from bot.render.labels import figure_initial
 
 
-def draw_disc(canvas: Canvas, center: Point, radius: int, figure: Figure, text_size: int) -> None:
+def draw_disc(
+    canvas: Canvas, center: Point, radius: int, figure: Figure, sizes: tuple[int, int]
+) -> None:
+    """``sizes``: of a one-letter initial, and of a two-letter one (which must fit too)."""
     x, y = center
     fill = palette.figure_colour(figure.colour)
     canvas.draw.ellipse(
@@ -18,9 +21,6 @@ def draw_disc(canvas: Canvas, center: Point, radius: int, figure: Figure, text_s
         outline=palette.DISC_OUTLINE,
         width=2,
     )
-    ink = palette.initial_ink(fill)
     initial = figure_initial(figure)
-    single = len(initial) == 1
-    canvas.text(
-        (x, y + 1), initial, text_size if single else text_size - 4, ink, anchor="mm", bold=single
-    )
+    size = sizes[0] if len(initial) == 1 else sizes[1]
+    canvas.text((x, y + 1), initial, size, palette.initial_ink(fill), anchor="mm", bold=True)

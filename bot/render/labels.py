@@ -1,19 +1,14 @@
-"""The words written on the picture, reduced to what the bundled font can draw."""
+"""What the picture writes for a space and a figure, reduced to what its font can draw."""
 
 from __future__ import annotations
 
-from bot.i18n import t
 from bot.render.board import START_SPACE, Figure
 from bot.render.glyphs import drawable
+from bot.render.words import PictureWords
 
 
-def words(key: str, locale: str | None, **values: object) -> str:
-    """A catalog sentence as the picture can write it."""
-    return drawable(t(key, locale, **values))
-
-
-def space_label(space: int, locale: str | None = None) -> str:
-    return words("render.start", locale) if space == START_SPACE else str(space)
+def space_label(space: int, words: PictureWords) -> str:
+    return words.start if space == START_SPACE else str(space)
 
 
 def figure_initial(figure: Figure) -> str:
@@ -24,9 +19,17 @@ def figure_initial(figure: Figure) -> str:
     return "?" if figure.colour is None else str(figure.colour + 1)
 
 
-def figure_name(figure: Figure, locale: str | None) -> str:
-    """The figure's name, or "Player 3" if the font can draw none of it."""
+def figure_name(figure: Figure, words: PictureWords) -> str:
+    """The figure's name, or "Player 3" if the font can draw no letter or digit of it."""
     name = drawable(figure.name)
-    if name or figure.colour is None:
+    if any(char.isalnum() for char in name):
+        return name
+    if figure.colour is None:
         return name or figure_initial(figure)
-    return words("render.player_number", locale, number=figure.colour + 1)
+    return words.players[figure.colour]
+
+
+def move_label(figure: Figure, words: PictureWords) -> str:
+    """``"A +3"``, and ``"E +4 (edge)"`` when an end of the track cut the move short."""
+    label = f"{figure_initial(figure)} {figure.delta_label}"
+    return f"{label} ({words.clamped})" if figure.clamped else label

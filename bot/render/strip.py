@@ -1,4 +1,4 @@
-"""The track itself: its numbered cells and its two ends, drawn once and pasted after that.
+"""The track itself: its numbered cells, its two ends and the START tag, drawn once.
 
 The track looks the same in every picture of a language, but for the scoring space, so a
 few finished strips are kept and copied into each picture at the track's height.
@@ -8,37 +8,40 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image
-
 from bot.render import palette
 from bot.render.board import MAX_SPACE, MIN_SPACE, START_SPACE
 from bot.render.canvas import Canvas
-from bot.render.fonts import NUMBER_SIZE, SMALL_SIZE
+from bot.render.fonts import NUMBER_SIZE, TAG_SIZE, fit
 from bot.render.geometry import (
     CELL_HEIGHT,
+    TAG_HEIGHT,
+    TAG_PADDING,
     TRACK_LEFT,
     TRACK_RIGHT,
     WIDTH,
     Box,
     cell_box,
     space_x,
+    tag_span,
 )
-from bot.render.labels import space_label
+from bot.render.words import PictureWords
 
-# Strips kept: one per language and scoring space in use (about 270 KB each).
+# Strips kept: one per language and scoring space in use (about 200 KB each).
 STRIP_CACHE_SIZE = 8
 # The ends of the track, and the scoring band, reach this far above and below the cells.
 OVERHANG = 4
-STRIP_HEIGHT = OVERHANG + CELL_HEIGHT + 1 + OVERHANG
+STRIP_HEIGHT = OVERHANG + CELL_HEIGHT + TAG_HEIGHT + 1
 BAND_RADIUS = 8
 CHEQUER = 6
+# Between the last cells and the wall or the finish line, so that -12 and 16 stand clear.
+END_GAP = 2
 
 
 def paste_track(
-    canvas: Canvas, track_top: int, highlight_space: int | None, locale: str | None
+    canvas: Canvas, track_top: int, highlight_space: int | None, words: PictureWords
 ) -> None:
     """The track's cells, with the scoring space's band around its cell, at ``track_top``."""
-    canvas.image.paste(track_strip(highlight_space, locale), (0, track_top - OVERHANG))
+    canvas.paste(track_strip(highlight_space, words), (0, track_top - OVERHANG))
 
 
 def draw_band(canvas: Canvas, space: int, band_top: int, track_top: int) -> None:
@@ -54,15 +57,16 @@ def draw_band(canvas: Canvas, space: int, band_top: int, track_top: int) -> None
 
 
 @lru_cache(maxsize=STRIP_CACHE_SIZE)
-def track_strip(highlight_space: int | None, locale: str | None) -> Image.Image:
+def track_strip(highlight_space: int | None, words: PictureWords) -> Canvas:
     """The rows of the track as ``render_track`` draws them; shared, so only ever read."""
     canvas = Canvas.new((WIDTH, STRIP_HEIGHT), palette.BACKGROUND)
     if highlight_space is not None:
         # The band starts far enough above the strip that its rounded top stays out of it.
         draw_band(canvas, highlight_space, -2 * BAND_RADIUS, OVERHANG)
-    _draw_cells(canvas, OVERHANG, highlight_space, locale)
+    _draw_cells(canvas, OVERHANG, highlight_space)
     _draw_ends(canvas, OVERHANG)
-    return canvas.image
+    _draw_start_tag(canvas, OVERHANG + CELL_HEIGHT, words.start)
+    return canvas
 
 
 def _cell(space: int, track_top: int) -> Box:
@@ -70,9 +74,8 @@ def _cell(space: int, track_top: int) -> Box:
     return (left, track_top + top, right, track_top + bottom)
 
 
-def _draw_cells(
-    canvas: Canvas, track_top: int, highlight_space: int | None, locale: str | None
-) -> None:
+def _draw_cells(canvas: Canvas, track_top: int, highlight_space: int | None) -> None:
+    """Each cell and its number; START's cell is dark, its word on the tag under it."""
     for space in range(MIN_SPACE, MAX_SPACE + 1):
         if space == highlight_space:
             fill, ink = palette.HIGHLIGHT_BAND, palette.HIGHLIGHT_TEXT
@@ -83,29 +86,44 @@ def _draw_cells(
         else:
             fill, ink = palette.CELL_POSITIVE, palette.INK
         canvas.draw.rectangle(_cell(space, track_top), fill=fill, outline=palette.CELL_BORDER)
-        size = SMALL_SIZE + 1 if space == START_SPACE else NUMBER_SIZE
-        bold = space in (START_SPACE, MIN_SPACE, MAX_SPACE, highlight_space)
-        center = (space_x(space), track_top + CELL_HEIGHT // 2)
-        canvas.text(center, space_label(space, locale), size, ink, anchor="mm", bold=bold)
+        if space != START_SPACE:
+            center = (space_x(space), track_top + CELL_HEIGHT // 2)
+            canvas.text(center, str(space), NUMBER_SIZE, ink, anchor="mm", bold=True)
     if highlight_space is not None:
         highlighted = _cell(highlight_space, track_top)
         canvas.draw.rectangle(highlighted, outline=palette.HIGHLIGHT, width=3)
 
 
+def _draw_start_tag(canvas: Canvas, top: int, label: str) -> None:
+    """START's word on a dark tag hanging from its cell, as wide as the word needs."""
+    left, right = tag_span(label, START_SPACE)
+    canvas.draw.rounded_rectangle(
+        (left, top, right - 1, top + TAG_HEIGHT - 1),
+        radius=BAND_RADIUS,
+        fill=palette.START_FILL,
+        corners=(False, False, True, True),
+    )
+    word = fit(label, TAG_SIZE, right - left - 2 * TAG_PADDING, bold=True)
+    middle = ((left + right) / 2, top + TAG_HEIGHT / 2)
+    canvas.text(middle, word, TAG_SIZE, palette.START_INK, anchor="mm", bold=True)
+
+
 def _draw_ends(canvas: Canvas, track_top: int) -> None:
-    """The back end is a wall, the front end a chequered finish line."""
+    """The back end is a wall, the front end a chequered finish line, both clear of the cells."""
     top, bottom = track_top, track_top + CELL_HEIGHT
     draw = canvas.draw
-    draw.rectangle((TRACK_LEFT - 8, top - 4, TRACK_LEFT - 1, bottom + 4), fill=palette.INK)
+    wall_right = TRACK_LEFT - 1 - END_GAP
+    draw.rectangle((wall_right - 7, top - 4, wall_right, bottom + 4), fill=palette.INK)
+    finish_left = TRACK_RIGHT + 1 + END_GAP
     for row in range(-(-(CELL_HEIGHT + 8) // CHEQUER)):
         for column in range(2):
             if (row + column) % 2 == 0:
-                x = TRACK_RIGHT + 1 + column * CHEQUER
+                x = finish_left + column * CHEQUER
                 y = top - 4 + row * CHEQUER
                 square = (x, y, x + CHEQUER - 1, min(y + CHEQUER - 1, bottom + 3))
                 draw.rectangle(square, fill=palette.INK)
     draw.rectangle(
-        (TRACK_RIGHT + 1, top - 4, TRACK_RIGHT + 2 * CHEQUER, bottom + 3),
+        (finish_left, top - 4, finish_left + 2 * CHEQUER - 1, bottom + 3),
         outline=palette.INK,
         width=1,
     )

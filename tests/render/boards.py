@@ -3,15 +3,38 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 from PIL import Image
 
 from bot.render import Board, Figure, render_track
+from bot.render.canvas import Canvas
+
+# The picture's frame: no text may reach under it.
+FRAME_WIDTH = 2
 
 
 def decoded(board: Board) -> Image.Image:
     """The board's picture as Discord shows it: the PNG decoded to RGB."""
     return Image.open(io.BytesIO(render_track(board))).convert("RGB")
+
+
+def assert_texts_inside_and_apart(canvas: Canvas) -> None:
+    """Every text lies inside the picture, clear of its frame, and no two texts overlap."""
+    width, height = canvas.image.size
+    for drawn in canvas.texts:
+        left, top, right, bottom = drawn.box
+        assert min(left, top) >= FRAME_WIDTH, drawn
+        assert right <= width - FRAME_WIDTH, drawn
+        assert bottom <= height - FRAME_WIDTH, drawn
+    for first, second in itertools.combinations(canvas.texts, 2):
+        apart = (
+            first.box[2] <= second.box[0]
+            or second.box[2] <= first.box[0]
+            or first.box[3] <= second.box[1]
+            or second.box[3] <= first.box[1]
+        )
+        assert apart, (first, second)
 
 
 SEVEN_FIGURES = Board(

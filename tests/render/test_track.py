@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from bot.render import Board, Figure, figure_center, layout_for, render_track
-from bot.render.geometry import DISC_RADIUS
+from bot.render.geometry import CELL_HEIGHT, DISC_RADIUS, space_x
 from bot.render.palette import HIGHLIGHT, LEO_COLOUR, SEAT_COLOURS, figure_colour
 from tests.render.boards import ALL_ON_ONE_SPACE, SEVEN_FIGURES, TWO_PLAYERS
 
@@ -30,7 +30,7 @@ def disc_samples(board: Board, index: int) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("board", BOARDS)
-def test_picture_is_an_opaque_png_about_1200_px_wide(board: Board) -> None:
+def test_picture_is_an_opaque_png_1000_to_1200_px_wide(board: Board) -> None:
     data = render_track(board)
     image = Image.open(io.BytesIO(data))
     assert 1000 <= image.width <= 1200
@@ -118,21 +118,32 @@ def test_rendering_in_several_threads_at_once_gives_the_same_picture() -> None:
 
 
 def test_each_last_move_is_an_arrow_in_the_figures_colour_under_the_track() -> None:
-    from bot.render.geometry import space_x, trail_figures
-
     board = SEVEN_FIGURES
     layout = layout_for(board)
     image = open_png(render_track(board))
-    lanes = trail_figures(board)
-    assert [board.figures[index].name for index in lanes] == [
-        "Anne", "Ben", "Chris", "Dana", "Eve", "Leo",
-    ]  # fmt: skip
-    for lane, index in enumerate(lanes):
-        figure = board.figures[index]
+    moved = [board.figures[move.figure_index].name for move in layout.moves]
+    assert moved == ["Anne", "Ben", "Chris", "Dana", "Eve", "Leo"]
+    for move in layout.moves:
+        figure = board.figures[move.figure_index]
         assert figure.moved_from is not None
-        middle = (space_x(figure.moved_from) + space_x(figure.space)) // 2
-        assert image.getpixel((middle, layout.trail_y(lane))) == figure_colour(figure.colour)
-        assert layout.trail_y(lane) > layout.track_top
+        assert (move.start_x, move.end_x) == (space_x(figure.moved_from), space_x(figure.space))
+        middle = (move.start_x + move.end_x) // 2
+        y = layout.trail_y(move.lane)
+        assert image.getpixel((middle, y)) == figure_colour(figure.colour), figure.name
+        assert y > layout.track_top + CELL_HEIGHT
+
+
+def test_moves_that_do_not_overlap_share_a_lane() -> None:
+    board = Board(
+        (
+            Figure("Anne", "A", 0, -8, moved_from=-10, delta=2),
+            Figure("Ben", "B", 1, 13, moved_from=10, delta=3),
+            Figure("Chris", "C", 2, 12, moved_from=9, delta=3),
+        )
+    )
+    lanes = {board.figures[move.figure_index].name: move.lane for move in layout_for(board).moves}
+    assert lanes["Anne"] == lanes["Ben"]
+    assert lanes["Chris"] != lanes["Ben"]
 
 
 def test_legend_shows_every_figure_in_seat_order_with_its_colour() -> None:
