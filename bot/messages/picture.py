@@ -55,7 +55,9 @@ def board_for(
                 delta=move.delta if move else None,
             )
         )
-    return Board(figures=tuple(figures), highlight_space=highlight, caption=caption)
+    return Board(
+        figures=tuple(figures), highlight_space=highlight, caption=caption, locale=table.locale
+    )
 
 
 @dataclass(frozen=True)
