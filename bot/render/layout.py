@@ -66,10 +66,6 @@ class Layout:
     legend_columns: int = 3
     width: int = WIDTH
 
-    def space_center(self, space: int) -> Point:
-        """The centre of a space's track cell."""
-        return (space_x(space), self.track_top + CELL_HEIGHT // 2)
-
     def cell(self, space: int) -> Box:
         left, top, right, bottom = cell_box(space)
         return (left, self.track_top + top, right, self.track_top + bottom)
