@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.storage import games, leaderboard, scores
 from bot.storage.errors import GameNotFinished
+from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.records import (
     UNSET,
     GameRecord,
@@ -38,9 +39,16 @@ class Storage:
         migrations_dir: Path | None = None,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
     ) -> Storage:
-        opened: Database = await SqliteDatabase.open(
-            Path(database), migrations_dir=migrations_dir, busy_timeout=busy_timeout
-        )
+        """`database`: a PostgreSQL URL (postgresql:// or postgres://), else an SQLite file."""
+        opened: Database
+        if isinstance(database, str) and is_postgresql_url(database):
+            opened = await PostgresDatabase.open(
+                database, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
+        else:
+            opened = await SqliteDatabase.open(
+                Path(database), migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
         return cls(opened)
 
     @property
