@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -74,8 +73,8 @@ ALL_TIME = {
 
 
 @pytest.fixture
-async def seeded(tmp_path: Path) -> AsyncIterator[Storage]:
-    async with await Storage.open(tmp_path / "league.sqlite3") as storage:
+async def seeded(database: str) -> AsyncIterator[Storage]:
+    async with await Storage.open(database) as storage:
         for index, (when, points, seconds) in enumerate(GAMES):
             names = dict(NAMES)
             if index == len(GAMES) - 1:
@@ -206,10 +205,10 @@ def quarter_start(moment: datetime) -> datetime:
     return utc(moment.year, moment.month - (moment.month - 1) % 3, 1)
 
 
-async def test_random_periods_agree_with_a_plain_count(tmp_path: Path) -> None:
+async def test_random_periods_agree_with_a_plain_count(database: str) -> None:
     rng = random.Random(20260314)
     played: list[tuple[datetime, dict[int, int], set[int]]] = []
-    async with await Storage.open(tmp_path / "random.sqlite3") as storage:
+    async with await Storage.open(database) as storage:
         for _ in range(40):
             when = utc(2024, 11, 1) + timedelta(minutes=rng.randrange(0, 60 * 24 * 800))
             users = rng.sample(range(1, 7), rng.randint(2, 4))
