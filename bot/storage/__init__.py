@@ -20,19 +20,27 @@ Opening
     `await storage.close()` waits for the units of work in flight, also those whose caller
     was cancelled; `Storage` is also an async context manager.
 
-Migrations (plain SQL)
+Migrations (plain SQL; `python -m bot.storage migrate DATABASE` applies them without the bot)
     `migrations/NNNN_name.sql` serves both databases unless `migrations/postgresql/` (or
     `migrations/sqlite/`) holds a file of the same name, which replaces it for that one.
     Each database's list runs 0001, 0002… without gaps and both end at the same number
     (tests/storage/test_migration_files.py). Adding one: write `NNNN_name.sql` in SQL both
     accept (BIGINT for Discord ids, no WITHOUT ROWID, no PRAGMA); add an override only where
     they cannot agree (an identity column, an index on a double, a time column: TEXT, which
-    PostgreSQL wants COLLATE "C" so that text order stays time order).
+    PostgreSQL wants COLLATE "C" so that text order stays time order). A new table also
+    gets a line in `bot.storage.copying.TABLES` (a test checks that it names them all).
     SQLite: each file atomically, version in PRAGMA user_version, after an online backup
     `<db>-v<old>-<stamp>.bak` when the file already holds data.
     PostgreSQL: each file in its own transaction, versions in the table `schema_migrations`,
     under an advisory lock, so that of several processes starting at once one migrates and
     the others wait. No backup is taken: that is the server's (pg_dump, base backups).
+
+Copying (`python -m bot.storage copy SOURCE TARGET`; --help tells the exit codes)
+    Copies an SQLite database into an empty PostgreSQL one: every table in one transaction,
+    the identity of `games.id` moved past the copied ids, then the row counts compared and
+    printed. `await copy_database(source, target) -> dict[str, int]` (rows per table) from
+    `bot.storage.copying` does the same from code; it raises `CopyError` (`TargetNotEmpty`)
+    or `StorageError`.
 
 Games (a game's `version` starts at 1 and goes up by one with every write below except
 `set_message_ids`; every write is one transaction, acknowledged once durable. SQLite runs a
