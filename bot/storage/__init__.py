@@ -94,8 +94,9 @@ Leaderboards (per guild; finished games only; a shared win is a win)
         display_name, games, wins, points, best_stage, seconds_reached)` with `.win_rate`
         and `.average_points`. `best_stage` is None if no stage points were recorded.
     Speed: all time, and seasons of exactly one calendar year, quarter or month (UTC), walk
-        an index (about a millisecond at 100,000 games); other periods sum stored buckets
-        plus the partial edge months' single results (tens of ms; see bench/storage.py).
+        an index (about a millisecond at 100,000 games; 1 to 3 ms on PostgreSQL); other
+        periods sum stored buckets plus the partial edge months' single results (tens of
+        ms on both; see bench/storage.py).
     `rebuild_statistics()` recomputes the stored sums from the results (after bulk loads).
 
 Errors: `StorageError` (database unusable: log it, tell the player, write nothing) and
