@@ -35,15 +35,23 @@ SUPERUSER = "whyfirst"
 _DEBIAN_BIN_DIRS = Path("/usr/lib/postgresql")
 _START_ATTEMPTS = 5  # another process may take the free port before the server binds it
 _READY_SECONDS = 30.0
+_PROGRAMS = ("initdb", "postgres", "pg_isready", "psql")
 
 
 def find_server_binaries() -> Path | None:
-    """The newest Debian PostgreSQL bin folder, else the folder of `initdb` on PATH."""
+    """The newest Debian PostgreSQL bin folder, else the folder `initdb` on PATH links to;
+    None unless it holds every program used here."""
     debian = [path.parent for path in _DEBIAN_BIN_DIRS.glob("*/bin/initdb")]
     if debian:
-        return max(debian, key=lambda bin_dir: _version_key(bin_dir.parent.name))
-    on_path = shutil.which("initdb")
-    return Path(on_path).parent if on_path else None
+        bin_dir = max(debian, key=lambda found: _version_key(found.parent.name))
+    else:
+        on_path = shutil.which("initdb")
+        if on_path is None:
+            return None
+        bin_dir = Path(on_path).resolve().parent
+    if all((bin_dir / program).is_file() for program in _PROGRAMS):
+        return bin_dir
+    return None
 
 
 def _version_key(name: str) -> tuple[int, ...]:
