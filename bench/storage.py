@@ -1,12 +1,19 @@
-"""Leaderboard and player statistics latency on a server with 100,000 finished games.
+"""Leaderboard and player statistics latency on a server with 100,000 finished games, and the
+latency of a durable commit, on SQLite and on PostgreSQL.
 
     .venv/bin/python bench/storage.py [--games 100000] [--players 2000] [--repeat 50]
+                                      [--postgres auto | off | URL]
 
-Builds a fresh database in a temporary folder (the schema through `Storage.open`, the rows
-with executemany in one transaction, the sums with `rebuild_statistics`), then times
+Builds a fresh SQLite database in a temporary folder (the schema through `Storage.open`, the
+rows with executemany in one transaction, the sums with `rebuild_statistics`), then times
 leaderboard pages for each metric, all time and over a season, and `player_stats`, through
-the public async API. Prints the median and the 95th percentile in milliseconds. Nothing is
-asserted: the goal (issue 3) is a few milliseconds per page.
+the public async API. Prints the median and the 95th percentile in milliseconds.
+
+PostgreSQL: `auto` starts a throwaway server from the installed binaries (tests/postgres.py,
+fsync on), `URL` names an empty database of yours. The SQLite database is copied into it with
+`python -m bot.storage copy`'s code, and the same queries are timed. Last, both databases time
+`commit_transition` (one pick), p50 and p99. Nothing is asserted: the goal (issue 3) is a few
+milliseconds per page.
 """
 
 from __future__ import annotations
@@ -20,12 +27,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.storage import Storage
+from bot.storage.copying import copy_database
+from tests.postgres import PostgresCluster, find_server_binaries
 
 MAIN_GUILD = 1
 OTHER_GUILDS = (2, 3, 4)
@@ -136,13 +146,13 @@ async def timed(
     return label, statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
 
 
-async def measure(path: Path, repeat: int) -> list[tuple[str, float, float]]:
+async def measure(database: str, repeat: int) -> list[tuple[str, float, float]]:
     season = {"since": datetime(2025, 4, 1, tzinfo=UTC), "until": datetime(2025, 7, 1, tzinfo=UTC)}
     uneven = {
         "since": datetime(2025, 4, 15, 9, tzinfo=UTC),
         "until": datetime(2025, 7, 20, 18, tzinfo=UTC),
     }
-    async with await Storage.open(path) as storage:
+    async with await Storage.open(database) as storage:
         leader = (await storage.leaderboard(MAIN_GUILD)).rows[0].figures.user_id
         cases: list[tuple[str, Callable[[], Awaitable[object]]]] = []
         for metric in ("wins", "win_rate", "points"):
@@ -195,21 +205,67 @@ def main() -> None:
     parser.add_argument(
         "--database", type=Path, help="reuse (or build and keep) this file, not a temporary one"
     )
+    parser.add_argument(
+        "--postgres",
+        default="auto",
+        help="auto (a throwaway server, if PostgreSQL is installed), off, or an empty "
+        "database's URL",
+    )
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, postgres_server(options.postgres) as server:
         path = options.database or Path(folder) / "bench.sqlite3"
         if not path.exists():
             build(path, options.games, options.players)
-        print(f"{'query':45} {'median ms':>10} {'p95 ms':>8}")
-        for label, median, p95 in asyncio.run(measure(path, options.repeat)):
-            print(f"{label:45} {median:10.2f} {p95:8.2f}")
-        label, median, p95 = asyncio.run(commit_latency(path, options.repeat * 4))
-        print(f"{label:45} {median:10.2f} {p95:8.2f}")
+        databases = {"SQLite": str(path)}
+        if server is not None:
+            databases["PostgreSQL"] = postgres_copy(server, options.postgres, path)
+        for name, database in databases.items():
+            print(f"\n{name}\n{'query':45} {'median ms':>10} {'p95 ms':>8}")
+            for label, median, p95 in asyncio.run(measure(database, options.repeat)):
+                print(f"{label:45} {median:10.2f} {p95:8.2f}")
+        print(f"\n{'commit_transition (one pick, durable)':45} {'p50 ms':>10} {'p99 ms':>8}")
+        for name, database in databases.items():
+            p50, p99 = asyncio.run(commit_latency(database, options.repeat * 20))
+            print(f"{name:45} {p50:10.2f} {p99:8.2f}")
 
 
-async def commit_latency(path: Path, count: int) -> tuple[str, float, float]:
-    """One pick = one commit_transition with a 4-player-sized state, fsync'd (FULL)."""
-    async with await Storage.open(path) as storage:
+def postgres_server(choice: str) -> AbstractContextManager[PostgresCluster | str | None]:
+    """A throwaway server (auto), the given URL, or None (off, or nothing installed)."""
+    if choice == "off":
+        return nullcontext(None)
+    if choice != "auto":
+        return nullcontext(choice)
+    bin_dir = find_server_binaries()
+    if bin_dir is None:
+        print("PostgreSQL: not installed, skipped (--postgres URL to use a server)")
+        return nullcontext(None)
+    return _throwaway(bin_dir)
+
+
+@contextmanager
+def _throwaway(bin_dir: Path) -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster.start(bin_dir, durable=True)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def postgres_copy(server: PostgresCluster | str, choice: str, path: Path) -> str:
+    url = server.create_database() if isinstance(server, PostgresCluster) else choice
+    started = time.perf_counter()
+    counts = asyncio.run(copy_database(path, url))
+    print(
+        f"copied {sum(counts.values()):,} rows into PostgreSQL in "
+        f"{time.perf_counter() - started:.1f} s"
+    )
+    return url
+
+
+async def commit_latency(database: str, count: int) -> tuple[float, float]:
+    """One pick = one commit_transition with a 4-player-sized state, durable before it
+    returns (SQLite: synchronous=FULL; PostgreSQL: synchronous_commit=on). p50, p99 in ms."""
+    async with await Storage.open(database) as storage:
         now = datetime.now(UTC)
         game = await storage.create_game(
             guild_id=99,
@@ -225,21 +281,21 @@ async def commit_latency(path: Path, count: int) -> tuple[str, float, float]:
         for user in (2, 3, 4):
             game = await storage.join(game.id, user, f"p{user}", expected_version=game.version)
         state = {"hands": [[1, 2, 3, 4, 5]] * 4, "history": list(range(800))}
-        holder = [game]
-
-        async def pick() -> None:
-            holder[0] = await storage.commit_transition(
+        samples = []
+        for _ in range(count + 10):
+            started = time.perf_counter()
+            game = await storage.commit_transition(
                 game.id,
-                expected_version=holder[0].version,
+                expected_version=game.version,
                 actor_id=1,
                 actions=[{"type": "pick", "player": "1", "card": 3, "target": "2"}],
                 state=state,
                 now=now,
             )
-
-        measured = await timed("commit_transition (one pick, durable)", pick, count)
+            samples.append((time.perf_counter() - started) * 1000)
         await storage.set_status(game.id, "abandoned", now=now)
-        return measured
+    samples = sorted(samples[10:])  # the first ones warm caches and prepare statements
+    return statistics.median(samples), samples[int(len(samples) * 0.99) - 1]
 
 
 def build(path: Path, games: int, players: int) -> None:

@@ -1,20 +1,52 @@
 """Persistence for Why First?: games, seats, the action log, scores and leaderboards in one
-SQLite file (aiosqlite, WAL, foreign keys, busy timeout, synchronous=FULL).
+SQLite file (aiosqlite, WAL, foreign keys, busy timeout, synchronous=FULL) or one PostgreSQL
+database (asyncpg, a pool of up to 10 connections, synchronous_commit=on). Both give the
+same API, errors and results; what differs is said below.
 
 Storage does not import the engine: states and actions are JSON-safe dicts it stores as
 opaque text (the game service converts with `state_to_dict` / `action_to_dict`). Times are
 timezone-aware datetimes (naive ones raise ValueError), stored as UTC ISO text.
 
 Opening
-    `await Storage.open(path, *, migrations_dir=None, busy_timeout=10.0) -> Storage`
-    Applies `migrations/NNNN_name.sql` in order (each atomically, version in PRAGMA
-    user_version), after an online backup `<db>-v<old>-<stamp>.bak` when the file already
-    holds data. A newer schema or an unusable file raises `StorageError` and touches nothing.
-    `await storage.close()`; `Storage` is also an async context manager.
+    `await Storage.open(database, *, migrations_dir=None, busy_timeout=10.0) -> Storage`
+    `database` is a PostgreSQL URL (`postgresql://user:password@host:port/name`, or
+    `postgres://…`; `is_postgresql_url(text)` tells), else an SQLite file path. Migrates the
+    schema first (below). A newer schema, or a database that cannot be used (missing file or
+    folder, corrupt file, server unreachable, wrong password, no such database), raises
+    `StorageError` and touches nothing. `busy_timeout`: how long a write waits for a lock
+    another process holds (SQLite: the file; PostgreSQL: the game's row).
+    `storage.dialect` is "sqlite" or "postgresql"; `storage.database` the path or the URL
+    without its password (what messages say); `storage.path` the SQLite file, or None.
+    `await storage.close()` waits for the units of work in flight, also those whose caller
+    was cancelled; `Storage` is also an async context manager.
+
+Migrations (plain SQL; `python -m bot.storage migrate DATABASE` applies them without the bot)
+    `migrations/NNNN_name.sql` serves both databases unless `migrations/postgresql/` (or
+    `migrations/sqlite/`) holds a file of the same name, which replaces it for that one.
+    Each database's list runs 0001, 0002… without gaps and both end at the same number
+    (tests/storage/test_migration_files.py). Adding one: write `NNNN_name.sql` in SQL both
+    accept (BIGINT for Discord ids, no WITHOUT ROWID, no PRAGMA); add an override only where
+    they cannot agree (an identity column, an index on a double, a time column: TEXT, which
+    PostgreSQL wants COLLATE "C" so that text order stays time order). A new table also
+    gets a line in `bot.storage.copying.TABLES` (a test checks that it names them all).
+    SQLite: each file atomically, version in PRAGMA user_version, after an online backup
+    `<db>-v<old>-<stamp>.bak` when the file already holds data.
+    PostgreSQL: each file in its own transaction, versions in the table `schema_migrations`,
+    under an advisory lock, so that of several processes starting at once one migrates and
+    the others wait. No backup is taken: that is the server's (pg_dump, base backups).
+
+Copying (`python -m bot.storage copy SOURCE TARGET`; --help tells the exit codes)
+    Copies an SQLite database into an empty PostgreSQL one: every table in one transaction,
+    the identity of `games.id` moved past the copied ids, then the row counts compared and
+    printed. `await copy_database(source, target) -> dict[str, int]` (rows per table) from
+    `bot.storage.copying` does the same from code; it raises `CopyError` (`TargetNotEmpty`)
+    or `StorageError`.
 
 Games (a game's `version` starts at 1 and goes up by one with every write below except
-`set_message_ids`; every write is one transaction, serialised within the process and across
-processes by BEGIN IMMEDIATE)
+`set_message_ids`; every write is one transaction, acknowledged once durable. SQLite runs a
+process's units one at a time and serialises processes with BEGIN IMMEDIATE; PostgreSQL runs
+units at once and serialises the writes to one game by locking its row, and new games in one
+channel by an advisory lock on the channel id)
     `create_game(*, guild_id, channel_id, host_id, host_name, variant, options, seed, now,
         lobby_deadline) -> GameRecord`  host in seat 0; `ChannelBusy` if the channel has a
         lobby or running game.
@@ -62,12 +94,15 @@ Leaderboards (per guild; finished games only; a shared win is a win)
         display_name, games, wins, points, best_stage, seconds_reached)` with `.win_rate`
         and `.average_points`. `best_stage` is None if no stage points were recorded.
     Speed: all time, and seasons of exactly one calendar year, quarter or month (UTC), walk
-        an index (about a millisecond at 100,000 games); other periods sum stored buckets
-        plus the partial edge months' single results (tens of ms; see bench/storage.py).
+        an index (about a millisecond at 100,000 games; 1 to 3 ms on PostgreSQL); other
+        periods sum stored buckets plus the partial edge months' single results (tens of
+        ms on both; see bench/storage.py).
     `rebuild_statistics()` recomputes the stored sums from the results (after bulk loads).
 
 Errors: `StorageError` (database unusable: log it, tell the player, write nothing) and
-`GameConflict` subclasses (a refused write; nothing was written).
+`GameConflict` subclasses (a refused write; nothing was written). On PostgreSQL a unit the
+server rolled back whole (a deadlock, a connection lost before COMMIT was sent) runs again,
+up to 3 times; one whose COMMIT got no answer is a StorageError (it may have committed).
 """
 
 from bot.storage.errors import (
@@ -84,6 +119,7 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR
+from bot.storage.postgres import is_postgresql_url
 from bot.storage.records import (
     ACTIVE_STATUSES,
     CLOSED_STATUSES,
@@ -133,4 +169,5 @@ __all__ = [
     "Storage",
     "StorageError",
     "Unset",
+    "is_postgresql_url",
 ]

@@ -9,8 +9,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
 from bot.storage import scores
 from bot.storage.errors import (
     AlreadySeated,
@@ -31,7 +29,7 @@ from bot.storage.records import (
     StagePoints,
     Unset,
 )
-from bot.storage.sql import all_rows, dump_json, one
+from bot.storage.sql import Session, dump_json
 from bot.storage.timefmt import from_db, to_db, to_db_or_none
 
 _NEXT_STATUSES = {
@@ -46,17 +44,20 @@ _GAME_COLUMNS = (
 )
 
 
-async def load(db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
-    row = await one(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord | None:
+    """The game as stored; `to_write` also locks its row until the transaction ends."""
+    row = await db.one(
+        f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?{db.dialect.lock_row if to_write else ''}",
+        (game_id,),
+    )
     if row is None:
         return None
-    seats = await all_rows(
-        db,
+    seats = await db.all(
         "SELECT user_id, display_name, seat FROM seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
     )
-    messages = await all_rows(
-        db, "SELECT name, message_id FROM game_messages WHERE game_id = ?", (game_id,)
+    messages = await db.all(
+        "SELECT name, message_id FROM game_messages WHERE game_id = ?", (game_id,)
     )
     return GameRecord(
         id=row[0],
@@ -80,24 +81,24 @@ async def load(db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
     )
 
 
-async def load_existing(db: aiosqlite.Connection, game_id: int) -> GameRecord:
-    record = await load(db, game_id)
+async def load_existing(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord:
+    record = await load(db, game_id, to_write=to_write)
     if record is None:
         raise GameNotFound(game_id)
     return record
 
 
-async def active_ids(db: aiosqlite.Connection, channel_id: int | None = None) -> list[int]:
+async def active_ids(db: Session, channel_id: int | None = None) -> list[int]:
     sql = "SELECT id FROM games WHERE status IN ('lobby', 'running')"
     params: tuple[int, ...] = ()
     if channel_id is not None:
         sql += " AND channel_id = ?"
         params = (channel_id,)
-    return [row[0] for row in await all_rows(db, sql + " ORDER BY id", params)]
+    return [row[0] for row in await db.all(sql + " ORDER BY id", params)]
 
 
 async def create(
-    db: aiosqlite.Connection,
+    db: Session,
     *,
     guild_id: int,
     channel_id: int,
@@ -109,14 +110,15 @@ async def create(
     now: datetime,
     lobby_deadline: datetime | None,
 ) -> int:
+    await db.lock_channel(channel_id)
     busy = await active_ids(db, channel_id)
     if busy:
         raise ChannelBusy(channel_id, busy[0])
     stamp = to_db(now)
-    async with db.execute(
+    created = await db.one(
         "INSERT INTO games (guild_id, channel_id, host_id, variant, options, status, seed, "
         "version, created_at, updated_at, lobby_deadline) "
-        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?) RETURNING id",
         (
             guild_id,
             channel_id,
@@ -128,9 +130,9 @@ async def create(
             stamp,
             to_db_or_none(lobby_deadline),
         ),
-    ) as cursor:
-        game_id = cursor.lastrowid
-    assert game_id is not None
+    )
+    assert created is not None
+    game_id = int(created[0])
     await db.execute(
         "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
         "VALUES (?, 0, ?, ?, ?)",
@@ -144,7 +146,7 @@ def _check_version(record: GameRecord, expected_version: int | None) -> None:
         raise StaleVersion(record.id, expected_version, record.version)
 
 
-async def _bump(db: aiosqlite.Connection, record: GameRecord, now: datetime) -> None:
+async def _bump(db: Session, record: GameRecord, now: datetime) -> None:
     await db.execute(
         "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
         (to_db(now), record.id, record.version),
@@ -152,7 +154,7 @@ async def _bump(db: aiosqlite.Connection, record: GameRecord, now: datetime) -> 
 
 
 async def join(
-    db: aiosqlite.Connection,
+    db: Session,
     game_id: int,
     user_id: int,
     display_name: str,
@@ -160,7 +162,7 @@ async def join(
     expected_version: int | None,
     now: datetime,
 ) -> None:
-    record = await load_existing(db, game_id)
+    record = await load_existing(db, game_id, to_write=True)
     if record.status != "lobby":
         raise NotInLobby(game_id, record.status)
     if record.seat_of(user_id) is not None:
@@ -177,14 +179,14 @@ async def join(
 
 
 async def leave(
-    db: aiosqlite.Connection,
+    db: Session,
     game_id: int,
     user_id: int,
     *,
     expected_version: int | None,
     now: datetime,
 ) -> None:
-    record = await load_existing(db, game_id)
+    record = await load_existing(db, game_id, to_write=True)
     if record.status != "lobby":
         raise NotInLobby(game_id, record.status)
     seat = record.seat_of(user_id)
@@ -193,14 +195,13 @@ async def leave(
     _check_version(record, expected_version)
     # Later seats move one place down: delete and re-insert them, so no intermediate row
     # collides with the primary key.
-    later = await all_rows(
-        db,
+    later = await db.all(
         "SELECT seat - 1, user_id, display_name, joined_at FROM seats "
         "WHERE game_id = ? AND seat > ? ORDER BY seat",
         (game_id, seat.seat),
     )
     await db.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (game_id, seat.seat))
-    await db.executemany(
+    await db.execute_many(
         "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
         "VALUES (?, ?, ?, ?, ?)",
         [(game_id, *row) for row in later],
@@ -216,7 +217,7 @@ def _validate_status(record: GameRecord, status: str | None) -> None:
 
 
 async def transition(
-    db: aiosqlite.Connection,
+    db: Session,
     game_id: int,
     *,
     expected_version: int | None,
@@ -229,17 +230,18 @@ async def transition(
     results: Sequence[PlayerResult],
     now: datetime,
 ) -> None:
-    record = await load_existing(db, game_id)
+    record = await load_existing(db, game_id, to_write=True)
     _validate_status(record, status)
     _check_version(record, expected_version)
     await scores.check(db, record, status, stage_points, results)
     stamp = to_db(now)
     new_version = record.version + 1
     if actions:
-        row = await one(
-            db, "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+        row = await db.one(
+            "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
         )
-        await db.executemany(
+        assert row is not None
+        await db.execute_many(
             "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [
@@ -273,10 +275,8 @@ async def transition(
         await scores.record_results(db, record, results, stamp)
 
 
-async def set_message_ids(
-    db: aiosqlite.Connection, game_id: int, ids: dict[str, int | None]
-) -> None:
-    await load_existing(db, game_id)
+async def set_message_ids(db: Session, game_id: int, ids: dict[str, int | None]) -> None:
+    await load_existing(db, game_id, to_write=True)
     for name, message_id in ids.items():
         if not _MESSAGE_NAME.match(name):
             raise ValueError(f"message id name {name!r} must be lower_snake_case")
@@ -292,9 +292,8 @@ async def set_message_ids(
             )
 
 
-async def action_log(db: aiosqlite.Connection, game_id: int) -> list[dict[str, Any]]:
-    rows = await all_rows(
-        db,
+async def action_log(db: Session, game_id: int) -> list[dict[str, Any]]:
+    rows = await db.all(
         "SELECT seq, version, actor_id, action, created_at FROM actions "
         "WHERE game_id = ? ORDER BY seq",
         (game_id,),

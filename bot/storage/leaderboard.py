@@ -9,8 +9,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
-
 from bot.storage.periods import BUCKET_KEYS_SQL, cover
 from bot.storage.records import (
     METRICS,
@@ -19,15 +17,22 @@ from bot.storage.records import (
     PlayerFigures,
     PlayerStats,
 )
+from bot.storage.sql import Dialect, Session
 
 # Names come from player_totals, looked up for the rows shown only (see _with_names).
 _FIGURES = "user_id, '' AS display_name, games, wins, points, best_stage, seconds_reached"
-_VALUE = {  # the win_rate expression matches the indexes *_win_rate in the schema
-    "wins": "{0}wins",
-    "points": "{0}points",
-    "win_rate": "CAST({0}wins AS REAL) / {0}games",
-}
-_ORDER = {metric: value.format("") + " DESC" for metric, value in _VALUE.items()}
+
+
+def _value_sql(dialect: Dialect, metric: str, alias: str = "") -> str:
+    """The metric as SQL; the win_rate expression matches the indexes *_win_rate in the
+    schema of each database."""
+    if metric == "win_rate":
+        return f"CAST({alias}wins AS {dialect.double}) / {alias}games"
+    return f"{alias}{metric}"
+
+
+def _order_sql(dialect: Dialect, metric: str) -> str:
+    return _value_sql(dialect, metric) + " DESC"
 
 
 @dataclass(frozen=True)
@@ -49,7 +54,7 @@ class _Summed:
 
 
 async def _locate(
-    db: aiosqlite.Connection, guild_id: int, since: datetime | None, until: datetime | None
+    db: Session, guild_id: int, since: datetime | None, until: datetime | None
 ) -> _Stored | _Summed:
     params: dict[str, Any] = {"guild": guild_id}
     if since is None and until is None:
@@ -57,10 +62,10 @@ async def _locate(
     # Two statements: SQLite answers a lone min() or max() from the index, not both at once.
     ends = []
     for extreme in ("min", "max"):
-        async with db.execute(
+        row = await db.one(
             f"SELECT {extreme}(finished_at) FROM results WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
-            ends.append((await cursor.fetchone() or (None,))[0])
+        )
+        ends.append(None if row is None else row[0])
     chosen = cover(since, until, ends[0], ends[1])
     if len(chosen.buckets) == 1 and not chosen.raw:
         params["bucket"] = chosen.buckets[0]
@@ -68,7 +73,7 @@ async def _locate(
         return _Stored("player_periods", where, params, named=False)
     parts = [
         "SELECT 0 AS user_id, 0 AS games, 0 AS wins, 0 AS points, NULL AS best_stage, "
-        "0 AS seconds_reached WHERE 0"
+        "0 AS seconds_reached WHERE false"
     ]
     if chosen.buckets:
         keys = ", ".join(f":bucket{index}" for index in range(len(chosen.buckets)))
@@ -87,7 +92,7 @@ async def _locate(
     sql = (
         "SELECT user_id, '' AS display_name, sum(games) AS games, sum(wins) AS wins, "
         "sum(points) AS points, max(best_stage) AS best_stage, "
-        f"sum(seconds_reached) AS seconds_reached FROM ({' UNION ALL '.join(parts)}) "
+        f"sum(seconds_reached) AS seconds_reached FROM ({' UNION ALL '.join(parts)}) AS parts "
         "GROUP BY user_id"
     )
     return _Summed(sql, params)
@@ -106,7 +111,7 @@ def _figures(row: Any) -> PlayerFigures:
 
 
 def _value(figures: PlayerFigures, metric: str) -> float:
-    # wins / games is the same IEEE double as SQLite's CAST(wins AS REAL) / games.
+    # wins / games is the same IEEE double as the database's CAST(wins AS <double>) / games.
     return figures.win_rate if metric == "win_rate" else getattr(figures, metric)
 
 
@@ -115,16 +120,18 @@ def _eligible(metric: str) -> str:
 
 
 async def _with_names(
-    db: aiosqlite.Connection, guild_id: int, rows: list[LeaderboardRow]
+    db: Session, guild_id: int, rows: list[LeaderboardRow]
 ) -> list[LeaderboardRow]:
+    if not rows:
+        return rows
     users = [row.figures.user_id for row in rows]
     marks = ", ".join("?" for _ in users)
-    async with db.execute(
+    found = await db.all(
         "SELECT user_id, display_name FROM player_totals "
         f"WHERE guild_id = ? AND user_id IN ({marks})",
         (guild_id, *users),
-    ) as cursor:
-        names = dict(list(await cursor.fetchall()))
+    )
+    names = {user_id: name for user_id, name in found}
     return [
         replace(row, figures=replace(row.figures, display_name=names.get(row.figures.user_id, "")))
         for row in rows
@@ -132,7 +139,7 @@ async def _with_names(
 
 
 async def page(
-    db: aiosqlite.Connection,
+    db: Session,
     guild_id: int,
     *,
     metric: str,
@@ -165,25 +172,26 @@ async def page(
 
 
 async def _stored_page(
-    db: aiosqlite.Connection, source: _Stored, metric: str, window: dict[str, Any]
+    db: Session, source: _Stored, metric: str, window: dict[str, Any]
 ) -> tuple[list[LeaderboardRow], int]:
     """The page walks the metric's index; one count ranks its first row, and each row after
     it shares the rank above on a tie or takes its position."""
     params = {**source.params, **window}
     chosen = f"FROM {source.table} WHERE {source.where.format('')} AND {_eligible(metric)}"
     columns = _FIGURES.replace("''", "display_name") if source.named else _FIGURES
-    async with db.execute(
-        f"SELECT {columns} {chosen} ORDER BY {_ORDER[metric]}, user_id LIMIT :limit OFFSET :offset",
+    order = _order_sql(db.dialect, metric)
+    found = await db.all(
+        f"SELECT {columns} {chosen} ORDER BY {order}, user_id LIMIT :limit OFFSET :offset",
         params,
-    ) as cursor:
-        page_figures = [_figures(row) for row in await cursor.fetchall()]
+    )
+    page_figures = [_figures(row) for row in found]
     first_value = _value(page_figures[0], metric) if page_figures else None
-    async with db.execute(
+    counted = await db.one(
         f"SELECT (SELECT count(*) {chosen}), "
-        f"(SELECT 1 + count(*) {chosen} AND {_VALUE[metric].format('')} > :value)",
+        f"(SELECT 1 + count(*) {chosen} AND {_value_sql(db.dialect, metric)} > :value)",
         {**params, "value": first_value},
-    ) as cursor:
-        ranked_players, first_rank = await cursor.fetchone() or (0, 1)
+    )
+    ranked_players, first_rank = counted or (0, 1)
     rows: list[LeaderboardRow] = []
     for position, figures in enumerate(page_figures, start=window["offset"] + 1):
         if not rows:
@@ -197,39 +205,38 @@ async def _stored_page(
 
 
 async def _summed_page(
-    db: aiosqlite.Connection, source: _Summed, metric: str, window: dict[str, Any]
+    db: Session, source: _Summed, metric: str, window: dict[str, Any]
 ) -> tuple[list[LeaderboardRow], int]:
     params = {**source.params, **window}
     eligible = _eligible(metric)
     columns = "user_id, display_name, games, wins, points, best_stage, seconds_reached"
-    async with db.execute(
+    fetched = await db.all(
         f"WITH figures AS ({source.sql}), ranked AS ("
-        f"SELECT {columns}, RANK() OVER (ORDER BY {_ORDER[metric]}) AS rank, "
+        f"SELECT {columns}, RANK() OVER (ORDER BY {_order_sql(db.dialect, metric)}) AS rank, "
         f"count(*) OVER () AS ranked_players FROM figures WHERE {eligible}) "
         f"SELECT {columns}, rank, ranked_players FROM ranked "
         "ORDER BY rank, user_id LIMIT :limit OFFSET :offset",
         params,
-    ) as cursor:
-        fetched = list(await cursor.fetchall())
+    )
     if fetched:
         ranked_players = fetched[0][8]
     else:  # past the last page: count on its own
-        async with db.execute(
+        counted = await db.one(
             f"WITH figures AS ({source.sql}) SELECT count(*) FROM figures WHERE {eligible}",
             params,
-        ) as cursor:
-            ranked_players = (await cursor.fetchone() or (0,))[0]
+        )
+        ranked_players = counted[0] if counted else 0
     return [LeaderboardRow(rank=row[7], figures=_figures(row)) for row in fetched], ranked_players
 
 
-def _ahead(metric: str) -> str:
+def _ahead(dialect: Dialect, metric: str) -> str:
     """Condition: player `ahead` is eligible and strictly better than player `me`."""
-    better = f"{_VALUE[metric].format('ahead.')} > {_VALUE[metric].format('me.')}"
+    better = f"{_value_sql(dialect, metric, 'ahead.')} > {_value_sql(dialect, metric, 'me.')}"
     return f"ahead.{_eligible(metric)} AND {better}"
 
 
 async def player_stats(
-    db: aiosqlite.Connection,
+    db: Session,
     guild_id: int,
     user_id: int,
     *,
@@ -247,7 +254,7 @@ async def player_stats(
     def rank(metric: str) -> str:
         return (
             f"(SELECT 1 + count(*) FROM {table} AS ahead "
-            f"WHERE {where.format('ahead.')}{_ahead(metric)})"
+            f"WHERE {where.format('ahead.')}{_ahead(db.dialect, metric)})"
         )
 
     sql = (
@@ -257,8 +264,7 @@ async def player_stats(
         f"CASE WHEN me.games >= :min_games THEN {rank('win_rate')} END "
         f"FROM {table} AS me WHERE {where.format('me.')}me.user_id = :user"
     )
-    async with db.execute(sql, params) as cursor:
-        row = await cursor.fetchone()
+    row = await db.one(sql, params)
     if row is None:
         return None
     return PlayerStats(
@@ -267,8 +273,9 @@ async def player_stats(
     )
 
 
-async def rebuild(db: aiosqlite.Connection) -> None:
+async def rebuild(db: Session) -> None:
     """Recompute `player_periods` and `player_totals` from `results` (bulk loads, repairs)."""
+    await db.lock_statistics()
     await db.execute("DELETE FROM player_periods")
     await db.execute("DELETE FROM player_totals")
     for bucket_key in BUCKET_KEYS_SQL:

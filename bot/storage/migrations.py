@@ -1,22 +1,21 @@
-"""The schema's history: numbered SQL files applied in order, version in PRAGMA user_version."""
+"""The schema's history: numbered SQL files, one list per database.
+
+`migrations/NNNN_name.sql` serves both databases, unless a file with the same name in
+`migrations/postgresql/` (or `migrations/sqlite/`) replaces it for that one. Each database's
+list is numbered 0001, 0002… without gaps, and both lists end at the same version (a test
+checks it). How each database applies them: sqlite_migrations.py, postgres_migrations.py."""
 
 from __future__ import annotations
 
-import logging
 import re
-import sqlite3
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-
-import aiosqlite
 
 from bot.storage.errors import StorageError
 
 DEFAULT_MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "migrations"
+DIALECTS = ("sqlite", "postgresql")
 _FILE_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -26,101 +25,47 @@ class Migration:
     sql: str
 
 
-def discover(migrations_dir: Path) -> tuple[Migration, ...]:
-    """Every migration in the folder, checked to be numbered 1, 2, 3… without gaps."""
-    migrations = []
-    for path in sorted(migrations_dir.glob("*.sql")):
-        match = _FILE_NAME.match(path.name)
-        if match is None:
-            raise StorageError(f"migration file {path} is not named NNNN_name.sql")
-        migrations.append(Migration(int(match[1]), path.name, path.read_text(encoding="utf-8")))
+def discover(migrations_dir: Path, dialect: str) -> tuple[Migration, ...]:
+    """The dialect's migrations, checked to be numbered 1, 2, 3… without gaps."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown dialect {dialect!r}")
+    chosen = _numbered(migrations_dir)
+    for version, path in _numbered(migrations_dir / dialect).items():
+        shared = chosen.get(version)
+        if shared is not None and shared.name != path.name:
+            raise StorageError(
+                f"migration {path} replaces {shared} for {dialect}, so it must have the same name"
+            )
+        chosen[version] = path
+    migrations = [
+        Migration(version, path.name, path.read_text(encoding="utf-8"))
+        for version, path in sorted(chosen.items())
+    ]
     for expected, migration in enumerate(migrations, start=1):
         if migration.version != expected:
             raise StorageError(
-                f"migrations in {migrations_dir} must be numbered from 0001 without gaps; "
-                f"found {migration.name} where {expected:04d} was expected"
+                f"{dialect} migrations in {migrations_dir} must be numbered from 0001 without "
+                f"gaps; found {migration.name} where {expected:04d} was expected"
             )
     return tuple(migrations)
 
 
-def split_statements(script: str) -> list[str]:
-    """The script's statements, each ending at a semicolon that completes it."""
-    statements = []
-    start = 0
-    for end, char in enumerate(script):
-        if char == ";" and sqlite3.complete_statement(script[start : end + 1]):
-            statements.append(script[start : end + 1].strip())
-            start = end + 1
-    rest = script[start:]
-    if any(line.strip() and not line.strip().startswith("--") for line in rest.splitlines()):
-        raise StorageError(f"migration ends with an unterminated statement: {rest.strip()!r}")
-    return statements
+def _numbered(folder: Path) -> dict[int, Path]:
+    files: dict[int, Path] = {}
+    for path in sorted(folder.glob("*.sql")):
+        match = _FILE_NAME.match(path.name)
+        if match is None:
+            raise StorageError(f"migration file {path} is not named NNNN_name.sql")
+        version = int(match[1])
+        if version in files:
+            raise StorageError(f"migrations {files[version]} and {path} share a number")
+        files[version] = path
+    return files
 
 
-async def schema_version(connection: aiosqlite.Connection) -> int:
-    async with connection.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row else 0
-
-
-async def refuse_newer(connection: aiosqlite.Connection, db_path: Path, latest: int) -> None:
-    version = await schema_version(connection)
-    if version > latest:
-        raise StorageError(
-            f"database {db_path} has schema version {version} but this bot only knows up to "
-            f"{latest}: it was written by a newer release. Run that release, or restore a "
-            "backup; the database was left untouched."
-        )
-
-
-async def _holds_data(connection: aiosqlite.Connection) -> bool:
-    async with connection.execute("SELECT count(*) FROM sqlite_schema") as cursor:
-        row = await cursor.fetchone()
-    return bool(row and row[0])
-
-
-async def backup(connection: aiosqlite.Connection, db_path: Path, version: int) -> Path:
-    """A consistent copy next to the database, made with SQLite's online backup."""
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-    target_path = db_path.with_name(f"{db_path.name}-v{version}-{stamp}.bak")
-    # The copy is driven from the source connection's thread, hence check_same_thread.
-    async with aiosqlite.connect(target_path, check_same_thread=False) as target:
-        await connection.backup(target)
-    log.info("backed up %s (schema version %d) to %s", db_path, version, target_path)
-    return target_path
-
-
-async def migrate(
-    connection: aiosqlite.Connection, db_path: Path, migrations: tuple[Migration, ...]
-) -> Path | None:
-    """Bring the schema up to date; returns the backup taken, if one was needed."""
-    latest = len(migrations)
-    await refuse_newer(connection, db_path, latest)
-    current = await schema_version(connection)
-    if current == latest:
-        return None
-    backup_path = None
-    if await _holds_data(connection):
-        backup_path = await backup(connection, db_path, current)
-    for migration in migrations[current:]:
-        await _apply(connection, db_path, migration)
-    return backup_path
-
-
-async def _apply(connection: aiosqlite.Connection, db_path: Path, migration: Migration) -> None:
-    # Not executescript: it commits any open transaction first. The version is re-read under
-    # the write lock in case another process migrated meanwhile.
-    await connection.execute("BEGIN IMMEDIATE")
-    try:
-        if await schema_version(connection) >= migration.version:
-            await connection.execute("ROLLBACK")
-            return
-        for statement in split_statements(migration.sql):
-            await connection.execute(statement)
-        await connection.execute(f"PRAGMA user_version = {migration.version}")
-        await connection.execute("COMMIT")
-    except BaseException:
-        if connection.in_transaction:
-            await connection.execute("ROLLBACK")
-        raise
-    log.info("migrated %s to schema version %d (%s)", db_path, migration.version, migration.name)
+def newer_schema(database: str, version: int, latest: int) -> StorageError:
+    return StorageError(
+        f"database {database} has schema version {version} but this bot only knows up to "
+        f"{latest}: it was written by a newer release. Run that release, or restore a "
+        "backup; the database was left untouched."
+    )

@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import aiosqlite
-
 from bot.storage.periods import BUCKET_KEYS_SQL
 from bot.storage.records import GameRecord, PlayerResult, StagePoints
-from bot.storage.sql import all_rows
+from bot.storage.sql import Session
 
 STAGES = 5  # the rules' stage count; the schema checks it too
 
 
 async def check(
-    db: aiosqlite.Connection,
+    db: Session,
     record: GameRecord,
     status: str | None,
     stage_points: Sequence[StagePoints],
@@ -51,12 +49,12 @@ def _validate(
 
 
 async def _refuse_recorded_stages(
-    db: aiosqlite.Connection, game_id: int, stage_points: Sequence[StagePoints]
+    db: Session, game_id: int, stage_points: Sequence[StagePoints]
 ) -> None:
     recorded = {
         (user_id, stage)
-        for user_id, stage in await all_rows(
-            db, "SELECT user_id, stage FROM stage_points WHERE game_id = ?", (game_id,)
+        for user_id, stage in await db.all(
+            "SELECT user_id, stage FROM stage_points WHERE game_id = ?", (game_id,)
         )
     }
     for points in stage_points:
@@ -69,9 +67,9 @@ async def _refuse_recorded_stages(
 
 
 async def record_stage_points(
-    db: aiosqlite.Connection, game_id: int, stage_points: Sequence[StagePoints]
+    db: Session, game_id: int, stage_points: Sequence[StagePoints]
 ) -> None:
-    await db.executemany(
+    await db.execute_many(
         "INSERT INTO stage_points (game_id, user_id, stage, points, reached_second) "
         "VALUES (?, ?, ?, ?, ?)",
         [(game_id, p.user_id, p.stage, p.points, int(p.reached_second)) for p in stage_points],
@@ -79,14 +77,14 @@ async def record_stage_points(
 
 
 async def record_results(
-    db: aiosqlite.Connection, record: GameRecord, results: Iterable[PlayerResult], stamp: str
+    db: Session, record: GameRecord, results: Iterable[PlayerResult], stamp: str
 ) -> None:
-    await db.executemany(
+    await db.execute_many(
         "INSERT INTO results (game_id, user_id, guild_id, finished_at, total, won, best_stage, "
         "seconds_reached) VALUES (:game, :user, :guild, :at, :total, :won, "
         "(SELECT max(points) FROM stage_points WHERE game_id = :game AND user_id = :user), "
         "(SELECT count(*) FROM stage_points "
-        " WHERE game_id = :game AND user_id = :user AND reached_second))",
+        " WHERE game_id = :game AND user_id = :user AND reached_second = 1))",
         [
             {
                 "game": record.id,
@@ -99,42 +97,46 @@ async def record_results(
             for result in results
         ],
     )
-    sums = (
-        "games = games + 1, wins = wins + excluded.wins, points = points + excluded.points, "
-        "best_stage = max(coalesce(best_stage, excluded.best_stage), "
-        "                 coalesce(excluded.best_stage, best_stage)), "
-        "seconds_reached = seconds_reached + excluded.seconds_reached"
-    )
+    # Rows are added to in user order, so two games finishing at once with the same players
+    # wait for each other on PostgreSQL instead of deadlocking.
     for bucket_key in BUCKET_KEYS_SQL:
         await db.execute(
             "INSERT INTO player_periods (guild_id, period, user_id, games, wins, points, "
             f"best_stage, seconds_reached) SELECT guild_id, {bucket_key.format('finished_at')}, "
             "user_id, 1, won, total, best_stage, seconds_reached FROM results WHERE game_id = ? "
-            f"ON CONFLICT (guild_id, period, user_id) DO UPDATE SET {sums}",
+            f"ORDER BY user_id ON CONFLICT (guild_id, period, user_id) DO UPDATE SET "
+            f"{_sums(db, 'player_periods')}",
             (record.id,),
         )
     await db.execute(
         "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "
         "best_stage, seconds_reached) SELECT r.guild_id, r.user_id, s.display_name, 1, r.won, "
         "r.total, r.best_stage, r.seconds_reached FROM results AS r "
-        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? "
-        f"ON CONFLICT (guild_id, user_id) DO UPDATE SET {sums}, "
+        "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? ORDER BY r.user_id "
+        f"ON CONFLICT (guild_id, user_id) DO UPDATE SET {_sums(db, 'player_totals')}, "
         "display_name = excluded.display_name",
         (record.id,),
     )
 
 
-async def read(
-    db: aiosqlite.Connection, game_id: int
-) -> tuple[list[StagePoints], list[PlayerResult]]:
-    points = await all_rows(
-        db,
+def _sums(db: Session, table: str) -> str:
+    """The stored sums plus one game's (`excluded`); the table is named, as PostgreSQL needs."""
+    return (
+        f"games = {table}.games + 1, wins = {table}.wins + excluded.wins, "
+        f"points = {table}.points + excluded.points, "
+        f"best_stage = {db.dialect.greatest}(coalesce({table}.best_stage, excluded.best_stage), "
+        f"coalesce(excluded.best_stage, {table}.best_stage)), "
+        f"seconds_reached = {table}.seconds_reached + excluded.seconds_reached"
+    )
+
+
+async def read(db: Session, game_id: int) -> tuple[list[StagePoints], list[PlayerResult]]:
+    points = await db.all(
         "SELECT user_id, stage, points, reached_second FROM stage_points "
         "WHERE game_id = ? ORDER BY stage, user_id",
         (game_id,),
     )
-    results = await all_rows(
-        db,
+    results = await db.all(
         "SELECT r.user_id, r.total, r.won FROM results AS r "
         "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? ORDER BY s.seat",
         (game_id,),

@@ -1,26 +1,59 @@
-"""Small helpers for running SQL through aiosqlite."""
+"""What the SQL modules (games, scores, leaderboard) run on: a `Session`, one transaction of
+either database, and the few ways the two dialects spell the same thing.
+
+SQL is written once, with SQLite's placeholders (`?`, or `:name` with a mapping); the
+PostgreSQL session numbers them ($1, $2…) before sending (bot/storage/placeholders.py)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
 
-import aiosqlite
+Row = Sequence[Any]
+Params = Sequence[Any] | Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Dialect:
+    name: str
+    double: str
+    """The SQL type of an IEEE double (SQLite's REAL; PostgreSQL's REAL is single precision).
+    Win-rate expressions and their indexes cast to it."""
+    greatest: str
+    """The function returning the larger of two values."""
+    lock_row: str
+    """Appended to a SELECT that reads a row in order to write it."""
+
+
+SQLITE = Dialect(name="sqlite", double="REAL", greatest="max", lock_row="")
+POSTGRESQL = Dialect(
+    name="postgresql", double="DOUBLE PRECISION", greatest="greatest", lock_row=" FOR UPDATE"
+)
+
+
+class Session(Protocol):
+    """One open transaction. Writes are serialised per game: SQLite's BEGIN IMMEDIATE holds
+    the whole file; PostgreSQL locks the game's row (`Dialect.lock_row`) and, for what no row
+    protects yet, takes the locks below."""
+
+    dialect: Dialect
+
+    async def one(self, sql: str, params: Params = ()) -> Row | None: ...
+
+    async def all(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+    async def execute(self, sql: str, params: Params = ()) -> None: ...
+
+    async def execute_many(self, sql: str, rows: Sequence[Params]) -> None: ...
+
+    async def lock_channel(self, channel_id: int) -> None:
+        """Until the transaction ends, no other one may open a game in this channel."""
+
+    async def lock_statistics(self) -> None:
+        """Until the transaction ends, no game may finish (the leaderboard sums stay put)."""
 
 
 def dump_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
-# One trip to the database thread per query (a cursor would take three): while a transaction
-# holds the connection, each trip also waits for a turn of the busy event loop.
-
-
-async def one(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> Any:
-    rows = await db.execute_fetchall(sql, params)
-    return next(iter(rows), None)
-
-
-async def all_rows(db: aiosqlite.Connection, sql: str, params: Sequence[Any]) -> list[Any]:
-    return list(await db.execute_fetchall(sql, params))

@@ -8,11 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from bot.storage import games, leaderboard, scores
-from bot.storage.connection import DEFAULT_BUSY_TIMEOUT_SECONDS, Connection
 from bot.storage.errors import GameNotFinished
+from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.records import (
     UNSET,
     GameRecord,
@@ -22,33 +20,54 @@ from bot.storage.records import (
     StagePoints,
     Unset,
 )
+from bot.storage.sql import Session
+from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
+from bot.storage.units import Database
 
 DEFAULT_DATABASE = "whyfirst.sqlite3"
 
 
 class Storage:
-    def __init__(self, connection: Connection) -> None:
-        self._connection = connection
+    def __init__(self, database: Database) -> None:
+        self._database = database
 
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike[str] = DEFAULT_DATABASE,
+        database: str | os.PathLike[str] = DEFAULT_DATABASE,
         *,
         migrations_dir: Path | None = None,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
     ) -> Storage:
-        connection = await Connection.open(
-            Path(path), migrations_dir=migrations_dir, busy_timeout=busy_timeout
-        )
-        return cls(connection)
+        """`database`: a PostgreSQL URL (postgresql:// or postgres://), else an SQLite file."""
+        opened: Database
+        if isinstance(database, str) and is_postgresql_url(database):
+            opened = await PostgresDatabase.open(
+                database, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
+        else:
+            opened = await SqliteDatabase.open(
+                Path(database), migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
+        return cls(opened)
 
     @property
-    def path(self) -> Path:
-        return self._connection.path
+    def dialect(self) -> str:
+        """Which database: "sqlite" or "postgresql"."""
+        return self._database.dialect
+
+    @property
+    def database(self) -> str:
+        """The SQLite file, or the PostgreSQL URL without its password."""
+        return self._database.name
+
+    @property
+    def path(self) -> Path | None:
+        """The SQLite file; None on PostgreSQL."""
+        return Path(self._database.name) if self.dialect == "sqlite" else None
 
     async def close(self) -> None:
-        await self._connection.close()
+        await self._database.close()
 
     async def __aenter__(self) -> Storage:
         return self
@@ -71,7 +90,7 @@ class Storage:
         now: datetime,
         lobby_deadline: datetime | None,
     ) -> GameRecord:
-        async def work(db: aiosqlite.Connection) -> GameRecord:
+        async def work(db: Session) -> GameRecord:
             game_id = await games.create(
                 db,
                 guild_id=guild_id,
@@ -86,26 +105,26 @@ class Storage:
             )
             return await games.load_existing(db, game_id)
 
-        return await self._connection.write("create a game", work)
+        return await self._database.write("create a game", work)
 
     async def game(self, game_id: int) -> GameRecord | None:
-        async def work(db: aiosqlite.Connection) -> GameRecord | None:
+        async def work(db: Session) -> GameRecord | None:
             return await games.load(db, game_id)
 
-        return await self._connection.read("load a game", work)
+        return await self._database.read("load a game", work)
 
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
-        async def work(db: aiosqlite.Connection) -> GameRecord | None:
+        async def work(db: Session) -> GameRecord | None:
             ids = await games.active_ids(db, channel_id)
             return await games.load(db, ids[0]) if ids else None
 
-        return await self._connection.read("load a channel's game", work)
+        return await self._database.read("load a channel's game", work)
 
     async def active_games(self) -> list[GameRecord]:
-        async def work(db: aiosqlite.Connection) -> list[GameRecord]:
+        async def work(db: Session) -> list[GameRecord]:
             return [await games.load_existing(db, i) for i in await games.active_ids(db)]
 
-        return await self._connection.read("load the open games", work)
+        return await self._database.read("load the open games", work)
 
     async def join(
         self,
@@ -116,7 +135,7 @@ class Storage:
         expected_version: int | None,
         now: datetime | None = None,
     ) -> GameRecord:
-        async def work(db: aiosqlite.Connection) -> GameRecord:
+        async def work(db: Session) -> GameRecord:
             await games.join(
                 db,
                 game_id,
@@ -127,7 +146,7 @@ class Storage:
             )
             return await games.load_existing(db, game_id)
 
-        return await self._connection.write("seat a player", work)
+        return await self._database.write("seat a player", work)
 
     async def leave(
         self,
@@ -137,7 +156,7 @@ class Storage:
         expected_version: int | None,
         now: datetime | None = None,
     ) -> GameRecord:
-        async def work(db: aiosqlite.Connection) -> GameRecord:
+        async def work(db: Session) -> GameRecord:
             await games.leave(
                 db,
                 game_id,
@@ -147,7 +166,7 @@ class Storage:
             )
             return await games.load_existing(db, game_id)
 
-        return await self._connection.write("unseat a player", work)
+        return await self._database.write("unseat a player", work)
 
     async def commit_transition(
         self,
@@ -163,7 +182,7 @@ class Storage:
         results: Sequence[PlayerResult] = (),
         now: datetime,
     ) -> GameRecord:
-        async def work(db: aiosqlite.Connection) -> GameRecord:
+        async def work(db: Session) -> GameRecord:
             await games.transition(
                 db,
                 game_id,
@@ -179,7 +198,7 @@ class Storage:
             )
             return await games.load_existing(db, game_id)
 
-        return await self._connection.write("store a game transition", work)
+        return await self._database.write("store a game transition", work)
 
     async def set_status(
         self,
@@ -191,7 +210,7 @@ class Storage:
         stage_points: Sequence[StagePoints] = (),
         results: Sequence[PlayerResult] = (),
     ) -> GameRecord:
-        async def work(db: aiosqlite.Connection) -> GameRecord:
+        async def work(db: Session) -> GameRecord:
             await games.transition(
                 db,
                 game_id,
@@ -207,13 +226,13 @@ class Storage:
             )
             return await games.load_existing(db, game_id)
 
-        return await self._connection.write(f"mark a game {status}", work)
+        return await self._database.write(f"mark a game {status}", work)
 
     async def set_message_ids(self, game_id: int, **ids: int | None) -> None:
-        async def work(db: aiosqlite.Connection) -> None:
+        async def work(db: Session) -> None:
             await games.set_message_ids(db, game_id, ids)
 
-        await self._connection.write("store message ids", work)
+        await self._database.write("store message ids", work)
 
     async def actions(self, game_id: int) -> list[dict[str, Any]]:
         return [entry["action"] for entry in await self.action_log(game_id)]
@@ -221,14 +240,14 @@ class Storage:
     async def action_log(self, game_id: int) -> list[dict[str, Any]]:
         """The log with its bookkeeping: seq, version, actor_id, action, created_at."""
 
-        async def work(db: aiosqlite.Connection) -> list[dict[str, Any]]:
+        async def work(db: Session) -> list[dict[str, Any]]:
             await games.load_existing(db, game_id)
             return await games.action_log(db, game_id)
 
-        return await self._connection.read("read an action log", work)
+        return await self._database.read("read an action log", work)
 
     async def finished_game_export(self, game_id: int) -> dict[str, Any]:
-        async def work(db: aiosqlite.Connection) -> dict[str, Any]:
+        async def work(db: Session) -> dict[str, Any]:
             record = await games.load_existing(db, game_id)
             if record.status != "finished":
                 raise GameNotFinished(game_id, record.status)
@@ -236,22 +255,21 @@ class Storage:
             stage_points, results = await scores.read(db, game_id)
             return _export(record, log, stage_points, results)
 
-        return await self._connection.read("export a finished game", work)
+        return await self._database.read("export a finished game", work)
 
     # bot settings -----------------------------------------------------------------------
 
     async def get_setting(self, key: str) -> str | None:
-        async def work(db: aiosqlite.Connection) -> str | None:
-            async with db.execute("SELECT value FROM bot_settings WHERE key = ?", (key,)) as c:
-                row = await c.fetchone()
+        async def work(db: Session) -> str | None:
+            row = await db.one("SELECT value FROM bot_settings WHERE key = ?", (key,))
             return None if row is None else str(row[0])
 
-        return await self._connection.read("read a bot setting", work)
+        return await self._database.read("read a bot setting", work)
 
     async def set_setting(self, key: str, value: str | None) -> None:
         """Store a value under `key`; None forgets it."""
 
-        async def work(db: aiosqlite.Connection) -> None:
+        async def work(db: Session) -> None:
             if value is None:
                 await db.execute("DELETE FROM bot_settings WHERE key = ?", (key,))
             else:
@@ -261,7 +279,7 @@ class Storage:
                     (key, value),
                 )
 
-        await self._connection.write("store a bot setting", work)
+        await self._database.write("store a bot setting", work)
 
     # leaderboards -----------------------------------------------------------------------
 
@@ -276,7 +294,7 @@ class Storage:
         until: datetime | None = None,
         min_games: int = 3,
     ) -> LeaderboardPage:
-        async def work(db: aiosqlite.Connection) -> LeaderboardPage:
+        async def work(db: Session) -> LeaderboardPage:
             return await leaderboard.page(
                 db,
                 guild_id,
@@ -288,7 +306,7 @@ class Storage:
                 min_games=min_games,
             )
 
-        return await self._connection.read("read a leaderboard", work)
+        return await self._database.read("read a leaderboard", work)
 
     async def player_stats(
         self,
@@ -299,16 +317,16 @@ class Storage:
         until: datetime | None = None,
         min_games: int = 3,
     ) -> PlayerStats | None:
-        async def work(db: aiosqlite.Connection) -> PlayerStats | None:
+        async def work(db: Session) -> PlayerStats | None:
             return await leaderboard.player_stats(
                 db, guild_id, user_id, since=since, until=until, min_games=min_games
             )
 
-        return await self._connection.read("read player statistics", work)
+        return await self._database.read("read player statistics", work)
 
     async def rebuild_statistics(self) -> None:
         """Recompute the leaderboard sums from the stored results (after a bulk load)."""
-        await self._connection.write("rebuild statistics", leaderboard.rebuild)
+        await self._database.write("rebuild statistics", leaderboard.rebuild)
 
 
 def _iso(moment: datetime | None) -> str | None:

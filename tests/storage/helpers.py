@@ -1,12 +1,14 @@
-"""Shared set-up for the storage tests: a clock and games in given shapes."""
+"""Shared set-up for the storage tests: a clock, games in given shapes, migration folders."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.storage import GameRecord, PlayerResult, StagePoints, Storage
+from bot.storage import DEFAULT_MIGRATIONS_DIR, GameRecord, PlayerResult, StagePoints, Storage
 
 T0 = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 
@@ -111,3 +113,18 @@ def file_bytes(path: Path) -> bytes:
 
 def overwrite(path: Path, data: bytes) -> None:
     path.write_bytes(data)
+
+
+def migrations_dir(tmp_path: Path, count: int, extra: dict[str, str] | None = None) -> Path:
+    """A copy of the first `count` migrations (shared files and per-database ones) plus
+    `extra` files by relative path, e.g. {"0003_x.sql": …, "postgresql/0003_x.sql": …}."""
+    folder = Path(tempfile.mkdtemp(prefix="migrations", dir=tmp_path))
+    for source in sorted(DEFAULT_MIGRATIONS_DIR.rglob("*.sql")):
+        if int(source.name[:4]) <= count:
+            target = folder / source.relative_to(DEFAULT_MIGRATIONS_DIR)
+            target.parent.mkdir(exist_ok=True)
+            shutil.copy(source, target)
+    for name, sql in (extra or {}).items():
+        (folder / name).parent.mkdir(exist_ok=True)
+        (folder / name).write_text(sql, encoding="utf-8")
+    return folder

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -269,8 +268,8 @@ async def test_naive_times_are_refused(storage: Storage) -> None:
         await open_game(storage, now=T0.replace(tzinfo=None))
 
 
-async def test_the_finished_record_comes_from_the_database_alone(db_path: Path) -> None:
-    async with await Storage.open(db_path) as storage:
+async def test_the_finished_record_comes_from_the_database_alone(database: str) -> None:
+    async with await Storage.open(database) as storage:
         game = await play_finished_game(
             storage,
             {1: [0, 3, 0, 0, 2], 2: [5, 0, 4, 0, 0]},
@@ -282,7 +281,7 @@ async def test_the_finished_record_comes_from_the_database_alone(db_path: Path) 
             await storage.finished_game_export(
                 (await start(storage, await open_game(storage, channel_id=9))).id
             )
-    async with await Storage.open(db_path) as reopened:
+    async with await Storage.open(database) as reopened:
         export = await reopened.finished_game_export(game.id)
     assert export["game"]["id"] == game.id
     assert export["game"]["guild_id"] == 100
@@ -311,8 +310,8 @@ async def test_the_finished_record_comes_from_the_database_alone(db_path: Path) 
     assert export["state"] == {"over": True}
 
 
-async def test_a_restart_finds_open_games_as_they_were(db_path: Path) -> None:
-    async with await Storage.open(db_path) as storage:
+async def test_a_restart_finds_open_games_as_they_were(database: str) -> None:
+    async with await Storage.open(database) as storage:
         lobby = await open_game(storage, channel_id=1)
         running = await start(storage, await open_game(storage, channel_id=2), at(5))
         running = await storage.commit_transition(
@@ -325,7 +324,7 @@ async def test_a_restart_finds_open_games_as_they_were(db_path: Path) -> None:
         )
         await storage.set_message_ids(running.id, round_message_id=555)
         await play_finished_game(storage, {1: [1], 2: [2]}, channel_id=3)
-    async with await Storage.open(db_path) as restarted:
+    async with await Storage.open(database) as restarted:
         recovered = await restarted.active_games()
         assert recovered == [lobby, await restarted.game(running.id)]
         again = recovered[1]
@@ -352,13 +351,13 @@ async def test_unset_means_keep(storage: Storage) -> None:
     assert (kept.state, kept.deadline) == (game.state, game.deadline)
 
 
-async def test_bot_settings_survive_a_restart(db_path: Path) -> None:
-    async with await Storage.open(db_path) as storage:
+async def test_bot_settings_survive_a_restart(database: str) -> None:
+    async with await Storage.open(database) as storage:
         assert await storage.get_setting("commands_hash") is None
         await storage.set_setting("commands_hash", "abc")
         await storage.set_setting("commands_hash", "def")
         await storage.set_setting("other", "x")
         await storage.set_setting("other", None)
-    async with await Storage.open(db_path) as storage:
+    async with await Storage.open(database) as storage:
         assert await storage.get_setting("commands_hash") == "def"
         assert await storage.get_setting("other") is None

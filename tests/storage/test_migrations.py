@@ -1,17 +1,16 @@
-"""Schema migrations on real files: from empty, from every earlier version, with backups."""
+"""SQLite schema migrations on real files: from empty, from every earlier version, with
+backups. How the migration files are laid out: test_migration_files.py."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from bot.storage import DEFAULT_MIGRATIONS_DIR, Storage, StorageError
 
-from .helpers import file_bytes, open_game
+from .helpers import file_bytes, migrations_dir, open_game
 
 MIGRATIONS = sorted(DEFAULT_MIGRATIONS_DIR.glob("*.sql"))
 LATEST = len(MIGRATIONS)
@@ -34,15 +33,6 @@ def schema(path: Path) -> tuple[int, list[tuple[str, str]]]:
         ).fetchall()
     db.close()
     return version, objects
-
-
-def migrations_dir(tmp_path: Path, count: int, extra: dict[str, str] | None = None) -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="migrations", dir=tmp_path))
-    for source in MIGRATIONS[:count]:
-        shutil.copy(source, folder / source.name)
-    for name, sql in (extra or {}).items():
-        (folder / name).write_text(sql, encoding="utf-8")
-    return folder
 
 
 def backups(db_path: Path) -> list[Path]:

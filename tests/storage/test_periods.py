@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import UTC, datetime
 
+import asyncpg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -101,3 +102,18 @@ def test_every_finish_time_is_counted_once_exactly_when_inside_the_period(
     )
     inside = (since is None or finished >= since) and (until is None or finished < until)
     assert counted == (1 if inside else 0)
+
+
+async def test_postgresql_names_buckets_as_sqlite_does(postgres_url: str) -> None:
+    stamps = [to_db(utc(2025, month, 17, 10)) for month in range(1, 13)] + [to_db(utc(2026, 1, 1))]
+    keys = ", ".join(expression.format(":at") for expression in BUCKET_KEYS_SQL)
+    sqlite = sqlite3.connect(":memory:")
+    expected = [sqlite.execute(f"SELECT {keys}", {"at": at}).fetchone() for at in stamps]
+    sqlite.close()
+    keys = ", ".join(expression.format("$1::text") for expression in BUCKET_KEYS_SQL)
+    postgresql = await asyncpg.connect(postgres_url)
+    try:
+        got = [tuple(await postgresql.fetchrow(f"SELECT {keys}", at)) for at in stamps]
+    finally:
+        await postgresql.close()
+    assert got == expected

@@ -1,21 +1,20 @@
-"""Opening the database and running each unit of work as one serialised transaction."""
+"""SQLite: opening the file and running each unit of work as one serialised transaction."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.storage.errors import StorageError
-from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, discover, migrate, refuse_newer
-
-T = TypeVar("T")
-Work = Callable[[aiosqlite.Connection], Awaitable[T]]
+from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, discover
+from bot.storage.sql import SQLITE, Params, Row
+from bot.storage.sqlite_migrations import migrate, refuse_newer
+from bot.storage.units import T, Work, shielded
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 10.0
 
@@ -50,64 +49,83 @@ def _probe(db_path: Path) -> None:
     sqlite3.connect(db_path).close()
 
 
-async def _shielded(unit: Coroutine[Any, Any, T]) -> T:
-    """Finish `unit` even if the caller is cancelled, so no transaction is left half-run;
-    an outcome nobody awaits any more is still consumed."""
-    task = asyncio.ensure_future(unit)
-    task.add_done_callback(_consume)
-    return await asyncio.shield(task)
+class SqliteSession:
+    """The open transaction of a `SqliteDatabase`. One trip to the database thread per query
+    (a cursor would take three): while a transaction holds the connection, each trip also
+    waits for a turn of the busy event loop."""
+
+    dialect = SQLITE
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def one(self, sql: str, params: Params = ()) -> Row | None:
+        return next(iter(await self._db.execute_fetchall(sql, params)), None)
+
+    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+        return list(await self._db.execute_fetchall(sql, params))
+
+    async def execute(self, sql: str, params: Params = ()) -> None:
+        await self._db.execute(sql, params)
+
+    async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
+        await self._db.executemany(sql, rows)
+
+    async def lock_channel(self, channel_id: int) -> None:
+        """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
+
+    async def lock_statistics(self) -> None:
+        """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
 
 
-def _consume(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled():
-        task.exception()
-
-
-class Connection:
+class SqliteDatabase:
     """One aiosqlite connection; every unit of work runs alone, inside BEGIN … COMMIT."""
+
+    dialect = "sqlite"
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db = db
+        self._session = SqliteSession(db)
         self.path = path
+        self.name = str(path)
         self._lock = asyncio.Lock()
 
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        path: Path,
         *,
         migrations_dir: Path | None = None,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
-    ) -> Connection:
-        db_path = Path(path)
-        migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR)
+    ) -> SqliteDatabase:
+        migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR, "sqlite")
         try:
             # Probe first: a failing aiosqlite.connect leaves its worker thread reporting to
             # an event loop that may be gone by then.
-            await asyncio.to_thread(_probe, db_path)
-            db = await aiosqlite.connect(db_path, isolation_level=None, timeout=busy_timeout)
+            await asyncio.to_thread(_probe, path)
+            db = await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
         except sqlite3.Error as error:
-            raise explain(db_path, "open it", error) from error
+            raise explain(path, "open it", error) from error
         try:
             # Before any pragma that writes: a newer database must be left untouched.
-            await refuse_newer(db, db_path, len(migrations))
+            await refuse_newer(db, path, len(migrations))
             await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
             async with db.execute("PRAGMA journal_mode = WAL") as cursor:
                 row = await cursor.fetchone()
             if row is None or str(row[0]).lower() != "wal":
-                raise StorageError(f"database {db_path}: cannot switch to WAL mode ({row})")
+                raise StorageError(f"database {path}: cannot switch to WAL mode ({row})")
             # FULL: a commit is on disk before we acknowledge it, even across a power cut.
             await db.execute("PRAGMA synchronous = FULL")
             await db.execute("PRAGMA foreign_keys = ON")
-            await migrate(db, db_path, migrations)
+            await migrate(db, path, migrations)
         except BaseException as error:
             await db.close()
             if isinstance(error, sqlite3.Error):
-                raise explain(db_path, "open it", error) from error
+                raise explain(path, "open it", error) from error
             if isinstance(error, StorageError):
                 log.error("%s", error)
             raise
-        return cls(db, db_path)
+        return cls(db, path)
 
     async def close(self) -> None:
         async with self._lock:
@@ -115,18 +133,18 @@ class Connection:
 
     async def write(self, doing: str, work: Work[T]) -> T:
         """Run `work` in BEGIN IMMEDIATE … COMMIT; any exception rolls everything back."""
-        return await _shielded(self._run("BEGIN IMMEDIATE", doing, work))
+        return await shielded(self._run("BEGIN IMMEDIATE", doing, work))
 
     async def read(self, doing: str, work: Work[T]) -> T:
         """Run `work` on one consistent snapshot."""
-        return await _shielded(self._run("BEGIN", doing, work))
+        return await shielded(self._run("BEGIN", doing, work))
 
     async def _run(self, begin: str, doing: str, work: Work[T]) -> T:
         async with self._lock:
             try:
                 await self._db.execute(begin)
                 try:
-                    result = await work(self._db)
+                    result = await work(self._session)
                     await self._db.execute("COMMIT")
                 except BaseException:
                     await self._rollback()

@@ -1,0 +1,44 @@
+"""What both databases offer `Storage`: units of work, each one transaction, that run to
+their end even when the caller is cancelled."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol, TypeVar
+
+from bot.storage.sql import Session
+
+T = TypeVar("T")
+Work = Callable[[Session], Awaitable[T]]
+
+
+class Database(Protocol):
+    dialect: str
+    """"sqlite" or "postgresql"."""
+    name: str
+    """The file path, or the URL without its password: what error messages and logs say."""
+
+    async def write(self, doing: str, work: Work[T]) -> T:
+        """Run `work` in one write transaction; any exception rolls everything back.
+        `doing` completes "could not …" in the StorageError raised if the database fails."""
+        ...
+
+    async def read(self, doing: str, work: Work[T]) -> T:
+        """Run `work` on one consistent snapshot."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+async def shielded(unit: Coroutine[Any, Any, T]) -> T:
+    """Finish `unit` even if the caller is cancelled, so no transaction is left half-run;
+    an outcome nobody awaits any more is still consumed."""
+    task = asyncio.ensure_future(unit)
+    task.add_done_callback(_consume)
+    return await asyncio.shield(task)
+
+
+def _consume(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
