@@ -108,7 +108,8 @@ class WhyFirstClient(discord.Client):
     # --- life cycle --------------------------------------------------------------------
 
     async def setup_hook(self) -> None:
-        Path(self.settings.database).parent.mkdir(parents=True, exist_ok=True)
+        if not store.is_postgresql_url(self.settings.database):
+            Path(self.settings.database).parent.mkdir(parents=True, exist_ok=True)
         storage = await store.Storage.open(self.settings.database)
         self._rooms = rooms = build_rooms(self, storage, self.settings)
         self.tree.add_command(

@@ -1,5 +1,5 @@
 -- Why First? storage schema, version 1, for PostgreSQL: the same tables, columns, checks and
--- indexes as ../0001_initial.sql for SQLite, in PostgreSQL's types (Discord ids are 64-bit:
+-- indexes as migrations/0001_initial.sql for SQLite, in PostgreSQL's types (Discord ids are 64-bit:
 -- BIGINT; counts and stages: INTEGER; doubles: DOUBLE PRECISION, as SQLite's REAL).
 -- Applied inside one transaction by bot/storage/postgres_migrations.py; no BEGIN/COMMIT here.
 -- Times are UTC ISO-8601 text with microseconds, as in SQLite, so both databases share their
