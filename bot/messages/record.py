@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import io
 import json
-from datetime import datetime
 
 import discord
 
 import engine
 from bot.storage import GameRecord
+from bot.storage.timefmt import iso_text
 
 JsonObject = dict[str, object]
 
@@ -24,7 +24,7 @@ def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOv
             "channel": str(record.channel_id),
             "names": {str(seat.user_id): seat.display_name for seat in record.seats},
             "created_at": record.created_at.isoformat(),
-            "started_at": _iso(record.started_at),
+            "started_at": iso_text(record.started_at),
             "finished_at": (record.finished_at or record.updated_at).isoformat(),
             "results": {
                 "totals": dict(over.totals),
@@ -38,7 +38,3 @@ def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOv
 def record_file(record: GameRecord, state: engine.GameState, over: engine.GameOver) -> discord.File:
     text = json.dumps(game_record(record, state, over), ensure_ascii=False, indent=1)
     return discord.File(io.BytesIO(text.encode()), filename=f"whyfirst-{record.id}.json")
-
-
-def _iso(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None

@@ -22,6 +22,7 @@ from bot.storage.records import (
 )
 from bot.storage.sql import Session
 from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
+from bot.storage.timefmt import iso_text
 from bot.storage.units import Database
 
 DEFAULT_DATABASE = "whyfirst.sqlite3"
@@ -329,10 +330,6 @@ class Storage:
         await self._database.write("rebuild statistics", leaderboard.rebuild)
 
 
-def _iso(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.isoformat()
-
-
 def _export(
     record: GameRecord,
     log: list[dict[str, Any]],
@@ -351,9 +348,9 @@ def _export(
             "seed": record.seed,
             "status": record.status,
             "version": record.version,
-            "created_at": _iso(record.created_at),
-            "started_at": _iso(record.started_at),
-            "finished_at": _iso(record.finished_at),
+            "created_at": iso_text(record.created_at),
+            "started_at": iso_text(record.started_at),
+            "finished_at": iso_text(record.finished_at),
         },
         "seats": [
             {"seat": seat.seat, "user_id": seat.user_id, "display_name": seat.display_name}

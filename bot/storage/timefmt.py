@@ -19,6 +19,6 @@ def from_db(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
-def month_of(text: str) -> str:
-    """The "YYYY-MM" bucket of a stored time."""
-    return text[:7]
+def iso_text(moment: datetime | None) -> str | None:
+    """A time as ISO-8601 text for a JSON export (as it was given, not normalised to UTC)."""
+    return None if moment is None else moment.isoformat()
