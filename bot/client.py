@@ -209,7 +209,7 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
     watch = AbandonmentWatch()
     background = Background()
     service.subscribe(Fanout(service, announcer, clock, watch, background))
-    lobbies = LobbyDesk(service, storage, clock)
+    lobbies = LobbyDesk(service, storage, clock, announcer)
     hands = HandDesk(service, announcer, client)
     return Rooms(
         storage=storage,

@@ -49,6 +49,9 @@ class Announcer:
     def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
         self._hands.answer_through(game_id, player, interaction)
 
+    def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
+        self._channel.post_through(game_id, actor_id, interaction)
+
     # --- the queue ---------------------------------------------------------------------
 
     async def _drain(self, game_id: int) -> None:

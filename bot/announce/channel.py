@@ -14,7 +14,8 @@ import discord
 
 import engine
 from bot import storage as store
-from bot.announce.outbox import SEND_FAILURES, Outbox
+from bot.announce.outbox import SEND_FAILURES, Outbox, Token
+from bot.announce.pacing import Urgency
 from bot.i18n import t
 from bot.messages.narrate import final_result
 from bot.messages.picture import Snapshot, board_for, render_picture
@@ -53,6 +54,9 @@ class ChannelScene:
     latest: Transition
     round_message_id: int | None = None
     round_text: str | None = None
+    round_token: Token | None = None
+    """The click whose follow-up the round message is (Start, a tactical move): the message
+    is edited through it while it is fresh."""
     can_attach: bool = True
     pending_edit: asyncio.Task[None] | None = None
     """The "Waiting for" edit that has not yet read the game: later changes ride along."""
@@ -71,6 +75,12 @@ class ChannelPosts:
         self._storage = storage
         self._settings = settings
         self._scenes: dict[int, ChannelScene] = {}
+        self._channel_clicks: dict[int, tuple[int, Token]] = {}
+
+    def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
+        """A click in the channel (Start, a tactical move): the message its change brings is
+        the click's follow-up."""
+        self._channel_clicks[game_id] = (actor_id, Token.of(interaction))
 
     def note(self, transition: Transition) -> None:
         """The game's latest committed transition (the "Waiting for" line shows this one)."""
@@ -81,6 +91,7 @@ class ChannelPosts:
         scene.latest = transition
 
     def forget(self, game_id: int) -> None:
+        self._channel_clicks.pop(game_id, None)
         scene = self._scenes.pop(game_id, None)
         if scene:
             scene.drop_waiting_edits()
@@ -111,8 +122,9 @@ class ChannelPosts:
         text = "\n".join(story.lines)
         content = fit(text, waiting_line(table, state, transition.record.deadline))
         with sent_once(round_view(table, state)) as view:
+            click = self._click_of(transition)
             message = await self._post_with_picture(
-                table, content, board, view, PINGS if ping else NO_PINGS
+                table, content, board, view, PINGS if ping else NO_PINGS, click
             )
         if message is None:
             return
@@ -145,6 +157,14 @@ class ChannelPosts:
             except SEND_FAILURES as problem:
                 log.warning("game %s: cannot post the result: %s", table.game_id, problem)
 
+    def _click_of(self, transition: Transition) -> Token | None:
+        """The channel click that made this transition, while its token is fresh."""
+        pending = self._channel_clicks.get(transition.game_id)
+        if pending is None or pending[0] != transition.actor_id:
+            return None
+        del self._channel_clicks[transition.game_id]
+        return pending[1] if pending[1].fresh() else None
+
     async def _post_with_picture(
         self,
         table: Table,
@@ -152,8 +172,20 @@ class ChannelPosts:
         board: Board,
         view: discord.ui.View,
         mentions: discord.AllowedMentions,
+        click: Token | None,
     ) -> discord.Message | None:
+        """The new round message: the follow-up of the click that made it, if it was a click
+        in the channel, else a paced REST request."""
         scene = self._scenes[table.game_id]
+        scene.round_token = None
+        if click is not None:
+            picture = await render_picture(board, table.locale)
+            sent = await self._outbox.follow_up(
+                click, content, view=view, file=picture.file(), mentions=mentions
+            )
+            if sent is not None:
+                scene.round_token = click
+                return sent
         channel = self._outbox.channel(table.channel_id)
         what = f"game {table.game_id}: post in the channel"
 
@@ -200,13 +232,35 @@ class ChannelPosts:
             scene.round_text, waiting_line(table, transition.state, transition.record.deadline)
         )
         with sent_once(round_view(table, transition.state)) as view:
-            await self._outbox.edit(
-                table.channel_id,
-                scene.round_message_id,
-                spare=not immediately,
-                content=content,
-                view=view,
+            await self._edit_round_message(scene, table, content, view, immediately)
+
+    async def _edit_round_message(
+        self,
+        scene: ChannelScene,
+        table: Table,
+        content: str,
+        view: discord.ui.View,
+        immediately: bool,
+    ) -> None:
+        """Through the click it followed while that is fresh, else a paced REST request (a
+        status: only when nothing else waits)."""
+        assert scene.round_message_id is not None
+        click = scene.round_token
+        if (
+            click is not None
+            and click.fresh()
+            and await self._outbox.edit_through(
+                click, message_id=scene.round_message_id, content=content, view=view
             )
+        ):
+            return
+        await self._outbox.edit(
+            table.channel_id,
+            scene.round_message_id,
+            urgency=Urgency.PUBLIC if immediately else Urgency.STATUS,
+            content=content,
+            view=view,
+        )
 
     async def _fetch_story(self, channel_id: int, message_id: int) -> str:
         try:

@@ -1,10 +1,17 @@
-"""Each player's private controls after a commit: their hand by DM, edited in place within a
-stage and sent anew at each stage's deal, and the controls they just clicked, redrawn through
-that click. A DM that cannot be delivered is said in the channel (by mention), once.
+"""Each player's private controls after a commit: their hand by DM (edited in place within a
+stage, a new message at each stage's deal) and the ephemeral hand of "Show my hand".
 
-Controls are always drawn from the game's latest committed state, when their request's turn
-has come: a hand queued behind Discord's global limit holds no buttons meanwhile, and never
-shows a state older than what the player may already have seen.
+Every click on a player's own controls leaves a token that, for 15 minutes, edits the clicked
+message and sends follow-ups to its channel without spending Discord's global budget. So a DM
+is redrawn through the player's own latest click on it, and the next stage's hand is a
+follow-up of that click; only a player who has not clicked in the last 14 minutes (or never,
+as at the game's start) costs a paced REST request. An ephemeral hand is redrawn through its
+token too, so no hand a player can see is left showing an old round. A DM that cannot be
+delivered is said in the channel (by mention), once.
+
+Controls are drawn from the game's latest committed state, when their request's turn has come:
+a hand queued behind Discord's global limit holds no buttons meanwhile, and never shows a state
+older than what the player may already have seen.
 """
 
 from __future__ import annotations
@@ -18,9 +25,10 @@ from typing import TypeVar
 import discord
 
 import engine
-from bot.announce.outbox import SEND_FAILURES, Outbox
-from bot.i18n import locale_name, t
-from bot.messages.hand import Directory, Place, hand_controls, place_of
+from bot.announce.outbox import SEND_FAILURES, Outbox, Token
+from bot.announce.pacing import Urgency
+from bot.i18n import t
+from bot.messages.hand import Controls, Directory, Place, hand_controls, place_of
 from bot.messages.table import Table
 from bot.play.transition import Transition
 from bot.ui.replies import PINGS
@@ -33,26 +41,39 @@ DmMessage = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class Answer:
-    """A player's acknowledged click on their own controls (a DM hand or an ephemeral one)."""
+class ClickRoute:
+    """How a click's token reaches a DM: the clicked message itself, or a follow-up the
+    click sent (the next stage's hand)."""
 
-    interaction: discord.Interaction
-    channel_id: int | None
-    message_id: int | None
+    token: Token
+    message_id: int | None = None
+    """The follow-up's id; None for the clicked message."""
 
-    @classmethod
-    def of(cls, interaction: discord.Interaction) -> Answer:
-        message = interaction.message
-        return cls(interaction, interaction.channel_id, message.id if message else None)
+    def reaches(self, dm: DmMessage) -> bool:
+        return (self.token.channel_id, self.message_id or self.token.message_id) == dm
 
-    @property
-    def in_dm(self) -> bool:
-        return self.interaction.guild_id is None
 
-    def dm_message(self) -> DmMessage | None:
-        if not self.in_dm or self.channel_id is None or self.message_id is None:
+@dataclass
+class PlayerHand:
+    """What this process knows of one player's controls in one game."""
+
+    dm: DmMessage | None = None
+    """Their DM hand of the current stage."""
+    dm_route: ClickRoute | None = None
+    """Their latest click on a DM hand of this game."""
+    private_click: Token | None = None
+    """Their latest ephemeral hand (Show my hand, or a click on one)."""
+
+    def free_route(self) -> ClickRoute | None:
+        """The click through which the current DM hand can be edited for free, if any."""
+        route = self.dm_route
+        if route is None or self.dm is None or not route.token.fresh():
             return None
-        return self.channel_id, self.message_id
+        return route if route.reaches(self.dm) else None
+
+    def private_token(self) -> Token | None:
+        click = self.private_click
+        return click if click is not None and click.fresh() else None
 
 
 @dataclass
@@ -60,9 +81,11 @@ class HandScene:
     """What this process remembers about a game's private controls."""
 
     latest: Transition
-    dm_messages: dict[str, DmMessage] = field(default_factory=dict)
+    players: dict[str, PlayerHand] = field(default_factory=dict)
     closed_dms: set[str] = field(default_factory=set)
-    answers: dict[str, Answer] = field(default_factory=dict)
+
+    def hand(self, player: str) -> PlayerHand:
+        return self.players.setdefault(player, PlayerHand())
 
 
 class Hands:
@@ -79,9 +102,19 @@ class Hands:
             scene.latest = transition
 
     def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
+        """Note the player's click on their own controls (or their Show my hand)."""
         scene = self._scenes.get(game_id)
-        if scene is not None:
-            scene.answers[player] = Answer.of(interaction)
+        if scene is None:
+            return
+        token = Token.of(interaction)
+        hand = scene.hand(player)
+        if not token.in_dm:
+            hand.private_click = token
+            return
+        hand.dm_route = ClickRoute(token)
+        if hand.dm is None and token.channel_id is not None and token.message_id is not None:
+            # After a restart this process learns the DM hand from the player's click on it.
+            hand.dm = (token.channel_id, token.message_id)
 
     def forget(self, game_id: int) -> None:
         self._scenes.pop(game_id, None)
@@ -103,88 +136,123 @@ class Hands:
             recipients = state.players
         place = place_of(self._directory, table)
         await asyncio.gather(
-            *(self._deal_to(table, transition, player, place, new_stage) for player in recipients)
+            *(self._deal_to(table, player, place, new_stage) for player in recipients)
         )
 
     async def redraw_actor(self, table: Table, transition: Transition) -> None:
         """A pick within a turn: only the clicker's controls change."""
-        answer = self._answer_of_actor(transition)
-        if answer is not None:
-            place = place_of(self._directory, table)
-            await self._redraw(answer, table, str(transition.actor_id), place)
-
-    async def close(self, table: Table, transition: Transition) -> None:
-        """The game is over: every player's controls lose their buttons."""
+        if transition.actor_id is None:
+            return
+        player = str(transition.actor_id)
         scene = self._scenes[table.game_id]
         place = place_of(self._directory, table)
-        answer = self._answer_of_actor(transition)
-        if answer is not None and not answer.in_dm:
-            await self._redraw(answer, table, str(transition.actor_id), place)
-        for player, (channel_id, message_id) in scene.dm_messages.items():
+        hand = scene.hand(player)
+        await self._redraw_private(table, player, place, hand)
+        route = hand.free_route()
+        if route is not None:
+            await self._redraw_through(route, table, player, place)
+
+    async def close(self, table: Table, transition: Transition) -> None:
+        """The game is over: every player's controls say so and lose their buttons."""
+        scene = self._scenes[table.game_id]
+        place = place_of(self._directory, table)
+        for player, hand in scene.players.items():
+            await self._redraw_private(table, player, place, hand)
+            if hand.dm is None:
+                continue
             with hand_controls(transition.state, table, player, place) as controls:
                 content = controls.content
-            if answer is not None and answer.dm_message() == (channel_id, message_id):
-                await _edit_through(answer, content=content, view=None)
-            else:
-                await self._outbox.edit(channel_id, message_id, content=content, view=None)
+            await self._edit_dm(hand, content=content, view=None)
 
     async def ended(self, game_id: int, notice: str) -> None:
-        """The game ended early: every DM hand says so and loses its buttons."""
+        """The game ended early: every hand says so and loses its buttons."""
         scene = self._scenes.get(game_id)
-        for channel_id, message_id in scene.dm_messages.values() if scene else ():
-            await self._outbox.edit(channel_id, message_id, content=notice, view=None)
+        for hand in scene.players.values() if scene else ():
+            token = hand.private_token()
+            if token is not None:
+                await self._outbox.edit_through(token, content=notice, view=None)
+            if hand.dm is not None:
+                await self._edit_dm(hand, content=notice, view=None)
 
     # --- one player --------------------------------------------------------------------
 
-    def _answer_of_actor(self, transition: Transition) -> Answer | None:
-        """The click that made this transition, if it was on the player's own controls."""
-        if transition.actor_id is None:
-            return None
-        scene = self._scenes[transition.game_id]
-        return scene.answers.get(str(transition.actor_id))
-
-    async def _deal_to(
-        self, table: Table, transition: Transition, player: str, place: Place, new_stage: bool
-    ) -> None:
+    async def _deal_to(self, table: Table, player: str, place: Place, new_stage: bool) -> None:
         scene = self._scenes[table.game_id]
-        answer = scene.answers.get(player) if transition.actor_id == int(player) else None
-        if answer is not None and not answer.in_dm:
-            await self._redraw(answer, table, player, place)
-            answer = None
+        hand = scene.hand(player)
+        await self._redraw_private(table, player, place, hand)
         if player in scene.closed_dms and not new_stage:
             return
-        known = scene.dm_messages.get(player)
-        if known is None and answer is not None:
-            # After a restart this process learns the DM hand from the player's click on it.
-            known = answer.dm_message()
-        through_click = answer is not None and known is not None and answer.dm_message() == known
-        if known and new_stage:
-            # Last stage's controls lose their buttons; the new stage gets a new DM.
-            if answer is not None and through_click:
-                await _edit_through(answer, view=None)
-            else:
-                await self._outbox.edit(*known, view=None)
-        elif known:
-            if answer is not None and through_click:
-                await self._redraw(answer, table, player, place)
-                scene.dm_messages[player] = known
+        route = hand.free_route()
+        if hand.dm is not None and new_stage:
+            # Last stage's hand loses its buttons; the new stage's hand is a new message.
+            await self._edit_dm(hand, view=None)
+            if route is not None and await self._follow_up(route, table, player, place, hand):
                 return
-            if await self._edit_dm(table, player, place, known):
+        elif hand.dm is not None:
+            if route is not None and await self._redraw_through(route, table, player, place):
+                return
+            if await self._edit_dm_drawn(table, player, place, hand):
                 return
         await self._send_dm(table, player, place)
 
-    async def _edit_dm(self, table: Table, player: str, place: Place, known: DmMessage) -> bool:
-        scene = self._scenes[table.game_id]
-        message = self._outbox.channel(known[0]).get_partial_message(known[1])
+    async def _redraw_private(
+        self, table: Table, player: str, place: Place, hand: PlayerHand
+    ) -> None:
+        token = hand.private_token()
+        if token is not None:
+            await self._redraw_through(ClickRoute(token), table, player, place)
+
+    async def _redraw_through(
+        self, route: ClickRoute, table: Table, player: str, place: Place
+    ) -> bool:
+        with self._controls(table, player, place, route.token.locale) as controls:
+            return await self._outbox.edit_through(
+                route.token,
+                message_id=route.message_id,
+                content=controls.content,
+                view=controls.view,
+            )
+
+    async def _follow_up(
+        self, route: ClickRoute, table: Table, player: str, place: Place, hand: PlayerHand
+    ) -> bool:
+        """The new stage's hand as a follow-up of the player's latest click on their DM."""
+        token = route.token
+        with self._controls(table, player, place, token.locale) as controls:
+            sent = await self._outbox.follow_up(token, controls.content, view=controls.view)
+        if sent is None:
+            return False
+        hand.dm = (sent.channel.id, sent.id)
+        hand.dm_route = ClickRoute(token, sent.id)
+        return True
+
+    async def _edit_dm(
+        self, hand: PlayerHand, *, content: str | None = None, view: discord.ui.View | None
+    ) -> None:
+        """Through the player's click when it is fresh, else a paced REST request."""
+        assert hand.dm is not None
+        route = hand.free_route()
+        if route is not None and await self._outbox.edit_through(
+            route.token, message_id=route.message_id, content=content, view=view
+        ):
+            return
+        await self._outbox.edit(*hand.dm, urgency=Urgency.PRIVATE, content=content, view=view)
+
+    async def _edit_dm_drawn(
+        self, table: Table, player: str, place: Place, hand: PlayerHand
+    ) -> bool:
+        assert hand.dm is not None
+        channel_id, message_id = hand.dm
+        message = self._outbox.channel(channel_id).get_partial_message(message_id)
         try:
             await self._outbox.deliver(
                 self._drawn(table, player, place, message.edit),
                 f"game {table.game_id}: edit {player}'s hand",
+                Urgency.PRIVATE,
             )
         except SEND_FAILURES:
-            scene.dm_messages.pop(player, None)
+            hand.dm = None
             return False
-        scene.dm_messages[player] = known
         return True
 
     async def _send_dm(self, table: Table, player: str, place: Place) -> None:
@@ -192,7 +260,9 @@ class Hands:
         what = f"game {table.game_id}: DM {player}"
         try:
             dm = await self._outbox.dm_channel(player, what)
-            sent = await self._outbox.deliver(self._drawn(table, player, place, dm.send), what)
+            sent = await self._outbox.deliver(
+                self._drawn(table, player, place, dm.send), what, Urgency.PRIVATE
+            )
         except discord.Forbidden:
             # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
             await self._dms_closed(table, player)
@@ -205,7 +275,13 @@ class Hands:
             await self._outbox.send(table.channel_id, notice, PINGS)
             return
         scene.closed_dms.discard(player)
-        scene.dm_messages[player] = (sent.channel.id, sent.id)
+        scene.hand(player).dm = (sent.channel.id, sent.id)
+
+    def _controls(
+        self, table: Table, player: str, place: Place, locale: str | None = None
+    ) -> Controls:
+        state = self._scenes[table.game_id].latest.state
+        return hand_controls(state, table, player, place, locale)
 
     def _drawn(
         self,
@@ -215,19 +291,12 @@ class Hands:
         deliver: Callable[..., Awaitable[T]],
     ) -> Callable[[], Awaitable[T]]:
         """A request that draws the player's controls when its turn has come."""
-        scene = self._scenes[table.game_id]
 
         async def attempt() -> T:
-            with hand_controls(scene.latest.state, table, player, place) as controls:
+            with self._controls(table, player, place) as controls:
                 return await deliver(content=controls.content, view=controls.view)
 
         return attempt
-
-    async def _redraw(self, answer: Answer, table: Table, player: str, place: Place) -> None:
-        state = self._scenes[table.game_id].latest.state
-        locale = locale_name(answer.interaction.locale)
-        with hand_controls(state, table, player, place, locale) as controls:
-            await _edit_through(answer, content=controls.content, view=controls.view)
 
     async def _dms_closed(self, table: Table, player: str) -> None:
         scene = self._scenes[table.game_id]
@@ -236,11 +305,3 @@ class Hands:
         scene.closed_dms.add(player)
         notice = t("hand.dms_closed", table.locale, player=table.mention(player))
         await self._outbox.send(table.channel_id, notice, PINGS)
-
-
-async def _edit_through(answer: Answer, **changes: object) -> None:
-    """Edit the clicked message through the click itself (not counted by Discord's limit)."""
-    try:
-        await answer.interaction.edit_original_response(**changes)  # type: ignore[arg-type]
-    except SEND_FAILURES as problem:
-        log.info("could not redraw controls through a click: %s", problem)

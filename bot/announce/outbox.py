@@ -1,18 +1,26 @@
-"""Every REST request the bot makes on its own (interaction answers aside): each takes a turn
-under Discord's global limit (bot/announce/pacing.py) and is tried again when Discord is rate
-limiting or failing (bot/announce/retry.py). A message that still cannot be sent is logged:
-one failed message never stops a game's later ones."""
+"""Every request the bot makes to Discord on its own (interaction answers aside).
+
+A REST request takes a turn under Discord's global limit, most urgent first
+(bot/announce/pacing.py), and is tried again when Discord is rate limiting or failing
+(bot/announce/retry.py). A request through an interaction's token (an edit of the message the
+click was on, a follow-up in its channel) is not counted by that limit, and is used wherever a
+fresh token exists. A message that still cannot be sent is logged: one failed message never
+stops a game's later ones.
+"""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
-from typing import Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TypeVar
 
 import discord
 
-from bot.announce.pacing import RestPacer
+from bot.announce.pacing import RestPacer, Urgency
 from bot.announce.retry import CONNECTION_ERRORS, persist
+from bot.i18n import locale_name
 from bot.messages.round import CONTENT_LIMIT
 from bot.ui.replies import NO_PINGS
 
@@ -21,33 +29,66 @@ T = TypeVar("T")
 
 SEND_FAILURES = (discord.HTTPException, *CONNECTION_ERRORS)
 """What a request that Discord kept refusing, or that never reached it, raises."""
+ORIGINAL = "@original"
+# Discord accepts a token for 15 minutes after the click; a minute is kept in hand.
+TOKEN_USABLE_SECONDS = 14 * 60
 
 
-class Courier(Protocol):
-    """The part of discord.py's client that reaches channels and opens DMs."""
+@dataclass(frozen=True)
+class Token:
+    """A click's interaction token: it edits the message the click was on (the interaction's
+    original response) and sends follow-ups to the same channel."""
 
-    def get_partial_messageable(
-        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
-    ) -> discord.PartialMessageable: ...
+    value: str
+    issued: float
+    """time.monotonic() when the click was acknowledged."""
+    channel_id: int | None
+    message_id: int | None
+    """The message the click was on (None for a slash command)."""
+    in_dm: bool
+    locale: str | None
+    """The clicking user's language."""
 
-    async def create_dm(self, user: discord.abc.Snowflake) -> discord.DMChannel: ...
+    @classmethod
+    def of(cls, interaction: discord.Interaction) -> Token:
+        message = interaction.message
+        return cls(
+            value=interaction.token,
+            issued=time.monotonic(),
+            channel_id=interaction.channel_id,
+            message_id=message.id if message is not None else None,
+            in_dm=interaction.guild_id is None,
+            locale=locale_name(interaction.locale),
+        )
+
+    def fresh(self) -> bool:
+        return time.monotonic() - self.issued < TOKEN_USABLE_SECONDS
 
 
 class Outbox:
-    def __init__(self, courier: Courier, pacer: RestPacer) -> None:
-        self._courier = courier
+    def __init__(self, client: discord.Client, pacer: RestPacer) -> None:
+        # discord.py's client is the transport: its HTTP session, channels and webhooks.
+        self._client = client
         self._pacer = pacer
         # Each player's DM channel id: discord.py remembers only the latest 128 DM channels,
         # and opening one again costs a request of the global budget.
         self._dm_channels: dict[str, int] = {}
 
-    def channel(self, channel_id: int) -> discord.PartialMessageable:
-        return self._courier.get_partial_messageable(channel_id)
+    @property
+    def waiting(self) -> int:
+        """REST requests waiting for their turn."""
+        return self._pacer.waiting
 
-    async def deliver(self, make: Callable[[], Awaitable[T]], what: str, spare: bool = False) -> T:
-        """`await make()` in its turn, tried again while Discord is limiting or failing.
-        `spare` requests (a status line) go only when nothing else waits."""
-        return await persist(make, what, self._pacer, spare)
+    def channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self._client.get_partial_messageable(channel_id)
+
+    # --- counted by Discord's global limit ---------------------------------------------
+
+    async def deliver(
+        self, make: Callable[[], Awaitable[T]], what: str, urgency: Urgency = Urgency.PUBLIC
+    ) -> T:
+        """`await make()` in its turn, tried again while Discord is limiting or failing."""
+        return await persist(make, what, self._pacer, urgency)
 
     async def send(
         self,
@@ -72,31 +113,93 @@ class Outbox:
         channel_id: int,
         message_id: int,
         *,
-        spare: bool = False,
+        urgency: Urgency = Urgency.PUBLIC,
         content: str | None = None,
         view: discord.ui.View | None = None,
-    ) -> None:
+    ) -> bool:
         """Edit a message's buttons (`view=None` takes them away), and its text if given."""
         message = self.channel(channel_id).get_partial_message(message_id)
-        changes: dict[str, object] = {"view": view, "allowed_mentions": NO_PINGS}
-        if content is not None:
-            changes["content"] = content[:CONTENT_LIMIT]
+        changes = _changes(content, view)
         try:
             await self.deliver(
                 lambda: message.edit(**changes),  # type: ignore[arg-type]
                 f"message {message_id}: edit",
-                spare,
+                urgency,
             )
         except SEND_FAILURES as problem:
             log.warning("message %s: cannot edit: %s", message_id, problem)
+            return False
+        return True
 
     async def dm_channel(self, player: str, what: str) -> discord.abc.Messageable:
         """The player's DM channel: the one the bot already wrote to, else opened now."""
         channel_id = self._dm_channels.get(player)
         if channel_id is not None:
-            return self._courier.get_partial_messageable(
+            return self._client.get_partial_messageable(
                 channel_id, type=discord.ChannelType.private
             )
-        dm = await self.deliver(lambda: self._courier.create_dm(discord.Object(int(player))), what)
+        dm = await self.deliver(
+            lambda: self._client.create_dm(discord.Object(int(player))), what, Urgency.PRIVATE
+        )
         self._dm_channels[player] = dm.id
         return dm
+
+    # --- through a click's token (not counted) -----------------------------------------
+
+    async def edit_through(
+        self,
+        token: Token,
+        *,
+        message_id: int | None = None,
+        content: str | None = None,
+        view: discord.ui.View | None = None,
+    ) -> bool:
+        """Edit the clicked message (or a follow-up of the same click) through the token."""
+        webhook = self._webhook(token)
+        changes = _changes(content, view)
+        target = ORIGINAL if message_id is None else message_id
+        try:
+            await webhook.edit_message(target, **changes)  # type: ignore[arg-type]
+        except SEND_FAILURES as problem:
+            log.info("could not edit a message through a click: %s", problem)
+            return False
+        return True
+
+    async def follow_up(
+        self,
+        token: Token,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
+        mentions: discord.AllowedMentions = NO_PINGS,
+    ) -> discord.WebhookMessage | None:
+        """A new message in the clicked message's channel, through the token."""
+        webhook = self._webhook(token)
+        extra: dict[str, object] = {}
+        if view is not None:
+            extra["view"] = view
+        if file is not None:
+            extra["file"] = file
+        try:
+            return await webhook.send(
+                content[:CONTENT_LIMIT],
+                wait=True,
+                allowed_mentions=mentions,
+                **extra,  # type: ignore[arg-type]
+            )
+        except SEND_FAILURES as problem:
+            log.info("could not send a follow-up through a click: %s", problem)
+            return None
+
+    def _webhook(self, token: Token) -> discord.Webhook:
+        application_id = self._client.application_id
+        assert application_id is not None, "the client knows its application once logged in"
+        return discord.Webhook.partial(application_id, token.value, client=self._client)
+
+
+def _changes(content: str | None, view: discord.ui.View | None) -> dict[str, object]:
+    changes: dict[str, object] = {"view": view, "allowed_mentions": NO_PINGS}
+    if content is not None:
+        changes["content"] = content[:CONTENT_LIMIT]
+    return changes

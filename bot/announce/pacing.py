@@ -1,29 +1,43 @@
-"""Keeping the bot's own REST requests under Discord's global limit.
+"""Keeping the bot's own REST requests under Discord's global limit, most urgent first.
 
 Discord allows a bot 50 requests a second outside interaction answers, and bans for a while a
 bot that keeps drawing 429s. discord.py only learns of the limit from a 429, so a busy moment
 (hundreds of games revealing at once) would turn into a storm of refused requests, each retried,
 each costing CPU. Taking a turn here before every request queues the excess in the bot instead.
 
-Requests that only refresh a status ("spare" ones, such as the "Waiting for" line) go only
-when nobody is queued, so they never delay a reveal or a hand.
+When requests wait, the most urgent go first: a reveal (what a whole table waits to see)
+before a hand sent by DM, and a status line ("Waiting for …") only when nothing else waits.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import deque
 from collections.abc import Callable
+from enum import IntEnum
 
 # Below Discord's 50: requests reach Discord a little later than they are let go, unevenly,
-# and a few (a reminder, a fetch) are made outside the pacer.
+# and a few (a fetch after a restart) are made outside the pacer.
 REQUESTS_PER_WINDOW = 44
 WINDOW_SECONDS = 1.0
 
 
+class Urgency(IntEnum):
+    """Which waiting request goes first (lower first)."""
+
+    PUBLIC = 0
+    """A reveal, a result, a notice in the game's channel."""
+    PRIVATE = 1
+    """A player's hand by DM."""
+    STATUS = 2
+    """A status line that the next change may make moot."""
+
+
 class RestPacer:
-    """At most `limit` requests let go in any `window` seconds, first come first served."""
+    """At most `limit` requests let go in any `window` seconds; the most urgent waiting
+    request first, first come first served within an urgency."""
 
     def __init__(
         self,
@@ -35,30 +49,53 @@ class RestPacer:
         self._window = window
         self._clock = clock
         self._let_go: deque[float] = deque()
-        self._line = asyncio.Lock()
-        self._queued = 0
-        self._nobody_queued = asyncio.Event()
-        self._nobody_queued.set()
+        self._waiting: tuple[deque[asyncio.Future[None]], ...] = tuple(deque() for _ in Urgency)
+        self._wake_up: asyncio.TimerHandle | None = None
 
-    async def turn(self, spare: bool = False) -> None:
+    @property
+    def waiting(self) -> int:
+        """How many requests wait for their turn now."""
+        return sum(len(line) for line in self._waiting)
+
+    async def turn(self, urgency: Urgency = Urgency.PUBLIC) -> None:
         """Wait until this request may go."""
-        while spare and self._queued:
-            await self._nobody_queued.wait()
-        self._queued += 1
-        self._nobody_queued.clear()
+        if not self.waiting and self._has_room():
+            self._let_go.append(self._clock())
+            return
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[urgency].append(ticket)
+        self._schedule()
         try:
-            async with self._line:
-                await self._wait_for_room()
-                self._let_go.append(self._clock())
-        finally:
-            self._queued -= 1
-            if not self._queued:
-                self._nobody_queued.set()
+            await ticket
+        except asyncio.CancelledError:
+            with contextlib.suppress(ValueError):  # not there once it was let go
+                self._waiting[urgency].remove(ticket)
+            raise
 
-    async def _wait_for_room(self) -> None:
-        while len(self._let_go) >= self._limit:
-            wait = self._let_go[0] + self._window - self._clock()
-            if wait <= 0:
-                self._let_go.popleft()
-            else:
-                await asyncio.sleep(wait)
+    def _has_room(self) -> bool:
+        cutoff = self._clock() - self._window
+        while self._let_go and self._let_go[0] <= cutoff:
+            self._let_go.popleft()
+        return len(self._let_go) < self._limit
+
+    def _schedule(self) -> None:
+        if self._wake_up is not None:
+            return
+        loop = asyncio.get_running_loop()
+        if self._has_room():
+            self._wake_up = loop.call_soon(self._release)
+        else:
+            delay = self._let_go[0] + self._window - self._clock()
+            self._wake_up = loop.call_later(max(delay, 0.0), self._release)
+
+    def _release(self) -> None:
+        self._wake_up = None
+        while self.waiting and self._has_room():
+            line = next(line for line in self._waiting if line)
+            ticket = line.popleft()
+            if ticket.done():
+                continue
+            self._let_go.append(self._clock())
+            ticket.set_result(None)
+        if self.waiting:
+            self._schedule()

@@ -15,7 +15,7 @@ from typing import TypeVar
 import aiohttp
 import discord
 
-from bot.announce.pacing import RestPacer
+from bot.announce.pacing import RestPacer, Urgency
 
 T = TypeVar("T")
 # The connection broke before Discord answered (reset, closed by the server while reused):
@@ -33,14 +33,14 @@ async def persist(
     make: Callable[[], Awaitable[T]],
     what: str,
     pacer: RestPacer | None = None,
-    spare: bool = False,
+    urgency: Urgency = Urgency.PUBLIC,
 ) -> T:
     """`await make()`, again after a pause when Discord is rate limiting or failing; each
     attempt waits for its turn in the pacer's budget first."""
     pause = FIRST_PAUSE_SECONDS
     for attempt in range(1, ATTEMPTS + 1):
         if pacer is not None:
-            await pacer.turn(spare)
+            await pacer.turn(urgency)
         try:
             return await make()
         except discord.HTTPException as problem:

@@ -18,5 +18,9 @@ class Announcing(Protocol):
         """Tell the players still awaited that half their time is gone."""
 
     def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
-        """The player's click on their own controls was acknowledged: the change it makes
-        redraws those controls through this interaction."""
+        """The player's click on their own controls (or their Show my hand) was
+        acknowledged: their controls are redrawn through it while it is fresh."""
+
+    def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
+        """A click in the channel (Start, a tactical move) was acknowledged: the public
+        message its change brings is the click's follow-up."""

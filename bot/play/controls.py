@@ -78,6 +78,7 @@ class HandDesk:
         locale = locale_name(interaction.locale)
         with hand_controls(state, table, player, place, locale, selected=card) as controls:
             await interaction.response.edit_message(content=controls.content, view=controls.view)
+        self._announcing.answer_through(record.id, player, interaction)
 
     async def pick(
         self,
@@ -133,6 +134,8 @@ class HandDesk:
         await interaction.response.defer()
         if _is_private(interaction):
             self._announcing.answer_through(game_id, player, interaction)
+        else:
+            self._announcing.post_through(game_id, interaction.user.id, interaction)
         outcome = await self._service.commit(prepared, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
@@ -152,6 +155,7 @@ class HandDesk:
                 await interaction.response.send_message(
                     controls.content, view=controls.view, ephemeral=True
                 )
+        self._announcing.answer_through(record.id, player, interaction)
 
     async def _running(
         self, interaction: discord.Interaction, game_id: int

@@ -16,6 +16,7 @@ from bot import storage as store
 from bot.i18n import locale_name, t
 from bot.messages.lobby import lobby_content, lobby_view, started_lobby
 from bot.options import GameOptions
+from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal
 from bot.play.turns import TurnClock
@@ -27,10 +28,17 @@ log = logging.getLogger("whyfirst.lobby")
 
 
 class LobbyDesk:
-    def __init__(self, service: GameService, storage: store.Storage, clock: TurnClock) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        storage: store.Storage,
+        clock: TurnClock,
+        announcing: Announcing,
+    ) -> None:
         self._service = service
         self._storage = storage
         self._clock = clock
+        self._announcing = announcing
 
     # --- opening -----------------------------------------------------------------------
 
@@ -188,6 +196,7 @@ class LobbyDesk:
         # The number of players is checked by the start itself: a Join that was just
         # acknowledged may still be on its way to the database.
         await interaction.response.defer()
+        self._announcing.post_through(record.id, interaction.user.id, interaction)
         outcome = await self._service.start(record.id, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)

@@ -56,3 +56,12 @@ def recorded_plays(record: dict[str, Any]) -> dict[tuple[int, int], list[tuple[s
                 (e["player"], e["card"], e["target"]) for e in entries
             )
     return plays
+
+
+ROUNDS_PER_GAME = 25
+
+
+def budget_per_round(players: int) -> float:
+    """Rate-limited requests a round may spend on average over a whole game: its reveal, and
+    the hands a stage needs for players whose tokens have expired (1 + players/8)."""
+    return 1 + players / 8

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.results import announced_totals, announced_winners, recorded_plays, replay
+from tests.e2e.results import (
+    ROUNDS_PER_GAME,
+    announced_totals,
+    announced_winners,
+    budget_per_round,
+    recorded_plays,
+    replay,
+)
 from tests.e2e.server import Server
 from tests.e2e.table import Table, enabled
 
@@ -33,6 +40,7 @@ async def test_a_whole_game_replays_to_what_the_bot_announced(
 ) -> None:
     await server.start_bot()
     table = Table(server.discord, server.games, server.players(*names), seed=len(names))
+    spent_before = server.discord.rate_limited_requests()
     lobby = await table.open(variant=variant, **LONG_PICKS)
     assert lobby.content.startswith("**Why First?** — the game is under way with")
     assert lobby.buttons() == []
@@ -54,3 +62,6 @@ async def test_a_whole_game_replays_to_what_the_bot_announced(
 
     # Each stage's DM loses its buttons when the stage ends: never two live hands at once.
     await server.discord.wait_for(lambda: not live_hands(), what="every DM hand retired")
+    # About one request a round counted by Discord's global limit: the reveal.
+    spent = server.discord.rate_limited_requests() - spent_before
+    assert sum(spent.values()) / ROUNDS_PER_GAME <= budget_per_round(len(names)), spent

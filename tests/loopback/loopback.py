@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -13,12 +14,13 @@ from aiohttp import web
 from tests.loopback.errors import Violation
 from tests.loopback.gateway import Gateway
 from tests.loopback.interaction_routes import InteractionDesk
+from tests.loopback.interactions import TOKEN_LIFETIME_SECONDS
 from tests.loopback.model import Channel, Message, User, new_snowflake
 from tests.loopback.players import GuildHandle, Player, TextChannel
 from tests.loopback.ratelimit import RateLimiter
 from tests.loopback.routes import Routes
 from tests.loopback.schema import load_api_description
-from tests.loopback.server import API_PREFIX, DISCONNECT, RestServer
+from tests.loopback.server import API_PREFIX, DISCONNECT, RestServer, is_interaction_endpoint
 from tests.loopback.world import World
 
 T = TypeVar("T")
@@ -157,6 +159,19 @@ class LoopbackDiscord:
             count=count, status=DISCONNECT, path_contains=path_contains, retry_after=0, every=every
         )
 
+    def expire_tokens(self, user: Player | None = None) -> int:
+        """Make the interaction tokens sent so far (by `user`, or by anyone) older than the
+        15 minutes Discord accepts them: later edits and follow-ups through them get 10015.
+        Returns how many tokens expired."""
+        expired = 0
+        for interaction in self.world.interactions.values():
+            if user is not None and interaction.user is not user.user:
+                continue
+            if interaction.dispatched_at is not None:
+                interaction.dispatched_at -= TOKEN_LIFETIME_SECONDS
+                expired += 1
+        return expired
+
     async def drop_gateway(self, *, invalidate_session: bool = False) -> None:
         """Close the bot's gateway socket; it should RESUME (or IDENTIFY if invalidated)."""
         await self.gateway.drop()
@@ -164,6 +179,15 @@ class LoopbackDiscord:
             self.gateway.invalidate_all()
 
     # --- observing ------------------------------------------------------------------------------
+
+    def rate_limited_requests(self) -> Counter[str]:
+        """Every REST request so far that Discord's global limit counts (interaction callbacks,
+        follow-ups and edits through a token are exempt), by route: "POST /channels/{...}"."""
+        return Counter(
+            f"{method} {template}"
+            for method, template in self.rest.requests
+            if not is_interaction_endpoint(template)
+        )
 
     @property
     def violations(self) -> list[Violation]:
