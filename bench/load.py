@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.e2e.table import Table, buttons, enabled, turn_in
 from tests.loopback import LoopbackDiscord, Message, Player
-from tests.loopback.errors import LoopbackError
+from tests.loopback.errors import LoopbackError, Violation
 from tests.loopback.harness import BotProcess, bot_environment
 from tests.loopback.interactions import InteractionOutcome
 from tests.loopback.players import GuildHandle
@@ -504,7 +504,34 @@ async def sample_bot(pid: int, samples: list[Sample]) -> None:
         await asyncio.sleep(1.0)
 
 
-async def run_bench(run: Settings) -> None:
+@dataclass(frozen=True)
+class Summary:
+    """A run in the figures the goals name."""
+
+    games: int
+    reveal_p50: float
+    reveal_p99: float
+    ack_p99: float
+    late: int
+    stuck: int
+    requests_per_round: float
+
+    def meets_reveal_goal(self) -> bool:
+        """Reveal p99 under a second, and every round revealed."""
+        return self.reveal_p99 < REVEAL_P99_GOAL and self.stuck == 0
+
+
+REVEAL_P99_GOAL = 1.0
+
+
+def quantile(samples: list[float], share: float) -> float:
+    if not samples:
+        return math.inf
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+async def run_bench(run: Settings) -> Summary:
     logging.getLogger("loopback").setLevel(logging.ERROR)
     discord = LoopbackDiscord()
     discord.limiter.limit = run.rest_limit
@@ -519,13 +546,24 @@ async def run_bench(run: Settings) -> None:
             bot = BotProcess(environment, Path(workdir))
             booting = time.monotonic()
             await bot.start()
+            at_boot = discord.rate_limited_requests()
             try:
                 outcome, usage = await play(tables, run, bot.pid, booting)
             finally:
                 await bot.stop()
-        report(discord, bot, run, outcome, usage)
+        spent = discord.rate_limited_requests() - at_boot
+        report(discord, bot, run, outcome, usage, spent)
         lost = sum(len(table.closed_dms) for table in tables)
         print(f"players last seen playing through Show my hand (DMs failed): {lost}")
+        return Summary(
+            games=run.games,
+            reveal_p50=quantile(outcome.reveal_latencies, 0.5),
+            reveal_p99=quantile(outcome.reveal_latencies, 0.99),
+            ack_p99=quantile(round_acks(discord), 0.99),
+            late=len(late_interactions(discord)),
+            stuck=len(outcome.stuck),
+            requests_per_round=sum(spent.values()) / max(outcome.revealed, 1),
+        )
     finally:
         await discord.stop()
 
@@ -558,10 +596,19 @@ async def play(
     return outcome, usage
 
 
+def late_interactions(discord: LoopbackDiscord) -> list[Violation]:
+    return [v for v in discord.violations if v.kind in ("not-acknowledged", "late-acknowledgement")]
+
+
 def report(
-    discord: LoopbackDiscord, bot: BotProcess, run: Settings, outcome: Outcome, usage: Usage
+    discord: LoopbackDiscord,
+    bot: BotProcess,
+    run: Settings,
+    outcome: Outcome,
+    usage: Usage,
+    spent: Counter[str],
 ) -> None:
-    late = [v for v in discord.violations if v.kind in ("not-acknowledged", "late-acknowledgement")]
+    late = late_interactions(discord)
     sent, mean_rate, peak_rate = offered_rates(discord, usage.wall)
     print(
         f"\n{run.games} games x {PLAYERS_PER_GAME} players, {run.rounds} round(s), pace "
@@ -595,6 +642,13 @@ def report(
         f"game; RSS at the end {usage.final_rss} KiB: "
         f"{(usage.final_rss - usage.baseline_rss) / run.games:.1f} KiB per game"
     )
+    rounds = max(outcome.revealed, 1)
+    print(
+        f"REST requests (global limit) {sum(spent.values())}: "
+        f"{sum(spent.values()) / rounds:.2f} per revealed game-round, lobbies included"
+    )
+    for route, count in spent.most_common():
+        print(f"  {count / rounds:5.2f} per round  {count:6d}  {route}")
     print(f"responses 429              {discord.world.rate_limited_responses}")
     print(f"clicks repeated            {outcome.repeated_clicks} (after the click failed)")
     print(f"rounds stuck (no reveal)   {len(outcome.stuck)}")
@@ -613,11 +667,15 @@ def report(
         print(f"the bot's whole log is in {run.bot_log}")
 
 
-async def main_task(run: Settings) -> None:
-    """The run, cancelled (so the bot is stopped) on SIGTERM as on Ctrl-C."""
+def stop_on_sigterm() -> None:
+    """Cancel the running task on SIGTERM as on Ctrl-C, so the bot under test is stopped."""
     task = asyncio.current_task()
     assert task is not None
     asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, task.cancel)
+
+
+async def main_task(run: Settings) -> None:
+    stop_on_sigterm()
     await run_bench(run)
 
 
@@ -629,9 +687,10 @@ def seconds_range(text: str) -> tuple[float, float]:
     return bounds
 
 
-def main() -> None:
+def parser_of_runs(description: str | None) -> argparse.ArgumentParser:
+    """The options of one run (bench/capacity.py adds its own to them)."""
     parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--rounds", type=int, default=1)
@@ -674,8 +733,11 @@ def main() -> None:
         action="store_true",
         help="also print, per 10 s of the run, clicks, their ack p99, the bot's CPU and RSS",
     )
-    arguments = parser.parse_args()
-    run = Settings(
+    return parser
+
+
+def settings_of(arguments: argparse.Namespace) -> Settings:
+    return Settings(
         games=arguments.games,
         rounds=arguments.rounds,
         pace=arguments.pace,
@@ -689,6 +751,10 @@ def main() -> None:
         bot_log=arguments.bot_log,
         timeline=arguments.timeline,
     )
+
+
+def main() -> None:
+    run = settings_of(parser_of_runs(__doc__).parse_args())
     try:
         asyncio.run(main_task(run))
     except (KeyboardInterrupt, asyncio.CancelledError):

@@ -1,8 +1,8 @@
 """The game in its channel: one new message per reveal (the game log, with a picture of the
-track), the "Waiting for" line of the latest one edited in place (edits that arrive within a
-second coalesced, and only sent when no other request waits), the final result, reminders, and
-the notice of a game that ended early. Names never ping, except at the start, in reminders and
-in the final result."""
+track), the "Waiting for" line of the latest one edited in place (once it has stayed the same
+for a few seconds, and only when no other request waits), the final result, reminders, and the
+notice of a game that ended early. Names never ping, except at the start, in reminders and in
+the final result."""
 
 from __future__ import annotations
 
@@ -39,6 +39,9 @@ from bot.ui.views import sent_once
 
 log = logging.getLogger("whyfirst.announce")
 
+WAITING_QUIET_SECONDS = 5.0
+"""How long who the round waits for must stay the same before the line shows it."""
+
 END_NOTICES = {
     EndReason.CANCELLED: "game.cancelled",
     EndReason.LOBBY_EXPIRED: "lobby.expired",
@@ -59,7 +62,7 @@ class ChannelScene:
     is edited through it while it is fresh."""
     can_attach: bool = True
     pending_edit: asyncio.Task[None] | None = None
-    """The "Waiting for" edit that has not yet read the game: later changes ride along."""
+    """The "Waiting for" edit still waiting for the line to stay the same."""
     waiting_edits: set[asyncio.Task[None]] = field(default_factory=set)
     """Every "Waiting for" edit not finished, the one sending its request included."""
 
@@ -211,17 +214,24 @@ class ChannelPosts:
     # --- the "Waiting for" line --------------------------------------------------------
 
     def schedule_waiting_edit(self, table: Table) -> None:
-        """Show who the round waits for, within a second (later changes ride along)."""
+        """Show who the round waits for once that has stayed the same for a few seconds.
+
+        Picks usually follow each other within seconds, and the reveal replaces the line
+        anyway: a line that would be outdated a moment later is not worth a request of the
+        global budget. A change restarts the wait; an edit already sending is not stopped.
+        """
         scene = self._scenes[table.game_id]
-        if scene.pending_edit is None or scene.pending_edit.done():
-            task = scene.pending_edit = asyncio.create_task(self.edit_waiting(table))
-            scene.waiting_edits.add(task)
-            task.add_done_callback(scene.waiting_edits.discard)
+        waiting = scene.pending_edit
+        if waiting is not None and not waiting.done():
+            waiting.cancel()
+        task = scene.pending_edit = asyncio.create_task(self.edit_waiting(table))
+        scene.waiting_edits.add(task)
+        task.add_done_callback(scene.waiting_edits.discard)
 
     async def edit_waiting(self, table: Table, immediately: bool = False) -> None:
         scene = self._scenes[table.game_id]
         if not immediately:
-            await asyncio.sleep(self._settings.seconds(1.0))
+            await asyncio.sleep(self._settings.seconds(WAITING_QUIET_SECONDS))
             scene.pending_edit = None
         if scene.round_message_id is None:
             return
