@@ -173,7 +173,9 @@ class HandDesk:
         if record.seat_of(interaction.user.id) is None:
             await refuse(interaction, "refusal.not_seated")
             return None
-        return record, engine.state_from_dict(record.state)
+        state = self._service.state_of(record)
+        assert state is not None
+        return record, state
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 
-import engine
 from bot import storage as store
 from bot.play.abandonment import AbandonmentWatch
 from bot.play.service import GameService
@@ -23,9 +22,9 @@ async def recover_open_games(
             if record.lobby_deadline is not None:
                 clock.arm_lobby(record.id, record.lobby_deadline)
             continue
-        if record.state is None:
+        state = service.state_of(record)
+        if state is None:
             continue
-        state = engine.state_from_dict(record.state)
         watch.resume(record.id, state, await storage.action_log(record.id))
         clock.arm_turn(record, state)
     log.info("recovered open games")

@@ -82,6 +82,8 @@ class GameService:
         # from it; the commit's version check sends a caller back to the database whenever
         # another process changed the game meanwhile.
         self._latest: dict[int, GameRecord] = {}
+        # The state of each of those records, read once (a click must not parse it again).
+        self._states: dict[int, tuple[int, engine.GameState]] = {}
 
     def subscribe(self, publish: Publisher) -> None:
         """Call `publish` with every committed change, in commit order per game."""
@@ -105,8 +107,9 @@ class GameService:
             self.remember(record)
         return record
 
-    def remember(self, record: GameRecord | None) -> None:
-        """Note a game as just read or written: its latest record while it is open."""
+    def remember(self, record: GameRecord | None, state: engine.GameState | None = None) -> None:
+        """Note a game as just read or written (with its state, when the caller has it): its
+        latest record while it is open."""
         if record is None:
             return
         known = self._latest.get(record.id)
@@ -114,9 +117,24 @@ class GameService:
             return  # an answer that overtook this one already brought a newer record
         if record.status in store.ACTIVE_STATUSES:
             self._latest[record.id] = record
+            if state is not None:
+                self._states[record.id] = (record.version, state)
         else:
             self._latest.pop(record.id, None)
+            self._states.pop(record.id, None)
             self._locks.pop(record.id, None)
+
+    def state_of(self, record: GameRecord) -> engine.GameState | None:
+        """The engine state of a record (parsed once per version of an open game)."""
+        if record.state is None:
+            return None
+        known = self._states.get(record.id)
+        if known is not None and known[0] == record.version:
+            return known[1]
+        state = engine.state_from_dict(record.state)
+        if self._latest.get(record.id) is record:
+            self._states[record.id] = (record.version, state)
+        return state
 
     def game_in_channel(self, channel_id: int) -> int | None:
         """The open game this process knows in the channel (the database has the last word)."""
@@ -182,7 +200,7 @@ class GameService:
                     )
                 except store.StaleVersion:
                     continue
-                self.remember(committed)
+                self.remember(committed, state)
                 transition = Transition(committed, None, state, tuple(events), actor_id)
                 self._publish(transition)
                 return transition
@@ -192,7 +210,7 @@ class GameService:
 
     async def prepare(self, game_id: int, build: ActionBuilder) -> Prepared | Refusal:
         """The engine's verdict on the action `build` makes now (nothing is written)."""
-        return _prepare(await self.current(game_id), build)
+        return self._prepare(await self.current(game_id), build)
 
     async def commit(self, prepared: Prepared, actor_id: int | None) -> Transition | Refusal:
         """Commit a prepared action and publish it. Judged again only if the game moved on
@@ -205,7 +223,7 @@ class GameService:
                     record = await self._storage.game(game_id)
                     self.remember(record)
                 if record is not prepared.record:
-                    verdict = _prepare(record, prepared.build)
+                    verdict = self._prepare(record, prepared.build)
                     if isinstance(verdict, Refusal):
                         return verdict
                     prepared = verdict
@@ -223,6 +241,24 @@ class GameService:
         if isinstance(prepared, Refusal):
             return prepared
         return await self.commit(prepared, actor_id)
+
+    def _prepare(self, record: GameRecord | None, build: ActionBuilder) -> Prepared | Refusal:
+        """The engine's verdict on the action `build` makes from the stored game."""
+        if record is None:
+            return Refusal("refusal.unknown_game")
+        if record.status in store.CLOSED_STATUSES:
+            return Refusal("refusal.game_over")
+        if record.status != "running" or record.state is None:
+            return Refusal("refusal.not_started")
+        before = self.state_of(record)
+        assert before is not None
+        action = build(record, before)
+        if isinstance(action, Refusal):
+            return action
+        outcome = engine.apply(before, action)
+        if isinstance(outcome, engine.Rejected):
+            return Refusal(REFUSAL_BY_CODE.get(outcome.code, "refusal.invalid"))
+        return Prepared(record, build, before, action, outcome)
 
     async def _commit(self, prepared: Prepared, actor_id: int | None) -> Transition:
         record, before = prepared.record, prepared.before
@@ -246,7 +282,7 @@ class GameService:
             results=results(events),
             now=self._clock(),
         )
-        self.remember(committed)
+        self.remember(committed, state)
         transition = Transition(committed, before, state, events, actor_id)
         self._publish(transition)
         return transition
@@ -262,24 +298,6 @@ class GameService:
         ended = Ended(closed, reason)
         self._publish(ended)
         return ended
-
-
-def _prepare(record: GameRecord | None, build: ActionBuilder) -> Prepared | Refusal:
-    """The engine's verdict on the action `build` makes from the stored game."""
-    if record is None:
-        return Refusal("refusal.unknown_game")
-    if record.status in store.CLOSED_STATUSES:
-        return Refusal("refusal.game_over")
-    if record.status != "running" or record.state is None:
-        return Refusal("refusal.not_started")
-    before = engine.state_from_dict(record.state)
-    action = build(record, before)
-    if isinstance(action, Refusal):
-        return action
-    outcome = engine.apply(before, action)
-    if isinstance(outcome, engine.Rejected):
-        return Refusal(REFUSAL_BY_CODE.get(outcome.code, "refusal.invalid"))
-    return Prepared(record, build, before, action, outcome)
 
 
 def _seat_order(seat: store.Seat) -> int:
