@@ -1,18 +1,28 @@
-"""Which plural form a count takes, per language (CLDR cardinal rules, integers only)."""
+"""Which plural form a count takes in a language: CLDR's cardinal rules, through Babel."""
 
 from __future__ import annotations
 
-# Languages where 0 and 1 are both singular; everything else follows English (1 is singular).
-_ZERO_IS_SINGULAR = frozenset({"fr", "pt", "hi", "bn"})
-# Languages without plural forms.
-_NO_PLURAL = frozenset({"ja", "ko", "zh", "th", "vi", "id"})
+from functools import cache
+
+from babel import Locale, UnknownLocaleError
+
+FALLBACK_LANGUAGE = "en"
 
 
 def plural_category(count: int, locale: str | None = None) -> str:
-    """``"one"`` or ``"other"`` for ``count`` in the locale's language (English by default)."""
-    language = (locale or "en").split("-")[0]
-    if language in _NO_PLURAL:
-        return "other"
-    if language in _ZERO_IS_SINGULAR and count in (0, 1):
-        return "one"
-    return "one" if count == 1 else "other"
+    """``"zero"``, ``"one"``, ``"two"``, ``"few"``, ``"many"`` or ``"other"`` for ``count``
+    in the locale's language (English when the language is unknown)."""
+    return _language(locale).plural_form(abs(count))
+
+
+@cache
+def _language(locale: str | None) -> Locale:
+    tag = (locale or FALLBACK_LANGUAGE).replace("-", "_")
+    try:
+        return Locale.parse(tag)
+    except (UnknownLocaleError, ValueError):
+        language = tag.split("_")[0]
+        try:
+            return Locale.parse(language)
+        except (UnknownLocaleError, ValueError):
+            return Locale.parse(FALLBACK_LANGUAGE)

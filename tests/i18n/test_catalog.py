@@ -92,8 +92,12 @@ def test_discord_locale_enum_is_accepted() -> None:
 def test_plural_rules_per_language() -> None:
     assert plural_category(1) == "one"
     assert plural_category(0) == "other"
+    assert plural_category(-1) == "one"
     assert plural_category(0, "fr") == "one"
     assert plural_category(1, "ja") == "other"
+    assert plural_category(1, "de-AT") == "one"
+    assert plural_category(3, "ru") == "few"
+    assert plural_category(2, "xx-unknown") == "other"
 
 
 def test_bot_catalog_answers_in_english_for_any_discord_locale() -> None:
