@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import discord
 
 from bot import storage as store
-from bot.i18n import locale_name, t
+from bot.i18n import decimal, locale_name, t
 from bot.storage import LeaderboardPage
 from bot.ui.buttons import PageButton
 from bot.ui.replies import NO_PINGS, refuse
@@ -97,13 +97,13 @@ class Standings:
                 "stats.text",
                 locale,
                 player=member.mention,
-                games=figures.games,
-                wins=figures.wins,
+                games=t("stats.games", locale, count=figures.games),
+                wins=t("stats.wins", locale, count=figures.wins),
                 rate=round(figures.win_rate * 100),
-                points=figures.points,
-                average=f"{figures.average_points:.1f}",
+                points=t("stats.points", locale, count=figures.points),
+                average=decimal(figures.average_points, locale),
                 best=best,
-                seconds=figures.seconds_reached,
+                reached=t("stats.reached", locale, count=figures.seconds_reached),
                 rank=rank if rank is not None else "—",
             ),
             allowed_mentions=NO_PINGS,
@@ -133,10 +133,10 @@ def _page_text(
                 locale,
                 rank=row.rank,
                 player=f"<@{figures.user_id}>",
-                wins=figures.wins,
-                games=figures.games,
+                wins=t("board.wins", locale, count=figures.wins),
+                games=t("board.games", locale, count=figures.games),
                 rate=round(figures.win_rate * 100),
-                points=figures.points,
+                points=t("board.points", locale, count=figures.points),
             )
         )
     return "\n".join(lines)

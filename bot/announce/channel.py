@@ -133,10 +133,15 @@ class ChannelPosts:
             return
         scene.round_message_id = message.id
         scene.round_text = text
+        await self._store_message_id(table.game_id, round_message_id=message.id)
+
+    async def _store_message_id(self, game_id: int, **ids: int) -> None:
+        """Restart recovery and the refusals after the end read these ids: a failure is
+        logged, and the game goes on."""
         try:
-            await self._storage.set_message_ids(table.game_id, round_message_id=message.id)
+            await self._storage.set_message_ids(game_id, **ids)
         except store.StorageError as problem:
-            log.warning("game %s: the round message id was not stored: %s", table.game_id, problem)
+            log.warning("game %s: message ids %s were not stored: %s", game_id, ids, problem)
 
     async def post_final(self, table: Table, transition: Transition, story: Story) -> None:
         """The last reveal, then the result with the game record and a Rematch button."""
@@ -144,21 +149,25 @@ class ChannelPosts:
         await self.post_round(table, transition, story)
         result = "\n".join(final_result(table, transition.state, over, table.locale))
         channel = self._outbox.channel(table.channel_id)
+        record = transition.record
+        posted: discord.Message | None = None
         with sent_once(final_view(table)) as view:
             try:
-                await self._outbox.deliver(
+                posted = await self._outbox.deliver(
                     lambda: channel.send(
                         result[:CONTENT_LIMIT],
-                        file=record_file(transition.record, transition.state, over),
+                        file=record_file(record, transition.state, over, table.locale),
                         view=view,
                         allowed_mentions=PINGS,
                     ),
                     f"game {table.game_id}: post the result",
                 )
             except discord.Forbidden:
-                await self._outbox.send(table.channel_id, result, PINGS, view)
+                posted = await self._outbox.send(table.channel_id, result, PINGS, view)
             except SEND_FAILURES as problem:
                 log.warning("game %s: cannot post the result: %s", table.game_id, problem)
+        if posted is not None:
+            await self._store_message_id(table.game_id, result_message_id=posted.id)
 
     def _click_of(self, transition: Transition) -> Token | None:
         """The channel click that made this transition, while its token is fresh."""
@@ -181,8 +190,11 @@ class ChannelPosts:
         in the channel, else a paced REST request."""
         scene = self._scenes[table.game_id]
         scene.round_token = None
+        # Drawn before the request takes its turn, so that it is sent the moment it may go:
+        # a picture drawn after the turn would let requests reach Discord later, and more
+        # bunched, than the pacer let them go.
+        picture = await render_picture(board, table.locale)
         if click is not None:
-            picture = await render_picture(board, table.locale)
             sent = await self._outbox.follow_up(
                 click, content, view=view, file=picture.file(), mentions=mentions
             )
@@ -193,9 +205,6 @@ class ChannelPosts:
         what = f"game {table.game_id}: post in the channel"
 
         async def post() -> discord.Message:
-            # Drawn when the request's turn has come: a reveal queued behind Discord's global
-            # limit holds its board, not the picture.
-            picture = await render_picture(board, table.locale)
             return await channel.send(
                 content, file=picture.file(), view=view, allowed_mentions=mentions
             )

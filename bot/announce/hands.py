@@ -28,7 +28,7 @@ import engine
 from bot.announce.outbox import SEND_FAILURES, Outbox, Token
 from bot.announce.pacing import Urgency
 from bot.i18n import t
-from bot.messages.hand import Controls, Directory, Place, hand_controls, place_of
+from bot.messages.hand import Controls, Directory, Place, hand_controls, place_of, stage_over
 from bot.messages.table import Table
 from bot.play.transition import Transition
 from bot.ui.replies import PINGS
@@ -124,7 +124,7 @@ class Hands:
     async def deal(self, table: Table, transition: Transition) -> None:
         """A new turn: the controls of everyone it concerns."""
         state = transition.state
-        new_stage = any(isinstance(event, engine.StageDealt) for event in transition.events)
+        dealt = next((e.stage for e in transition.events if isinstance(e, engine.StageDealt)), None)
         public = engine.public_view(state)
         if public.phase == engine.Phase.MOVING:
             # The mover who just moved sees their buttons go; the next one gets theirs.
@@ -135,9 +135,7 @@ class Hands:
         else:
             recipients = state.players
         place = place_of(self._directory, table)
-        await asyncio.gather(
-            *(self._deal_to(table, player, place, new_stage) for player in recipients)
-        )
+        await asyncio.gather(*(self._deal_to(table, player, place, dealt) for player in recipients))
 
     async def redraw_actor(self, table: Table, transition: Transition) -> None:
         """A pick within a turn: only the clicker's controls change."""
@@ -176,16 +174,18 @@ class Hands:
 
     # --- one player --------------------------------------------------------------------
 
-    async def _deal_to(self, table: Table, player: str, place: Place, new_stage: bool) -> None:
+    async def _deal_to(self, table: Table, player: str, place: Place, dealt: int | None) -> None:
+        """`dealt`: the stage just dealt, if this turn is a stage's first."""
         scene = self._scenes[table.game_id]
         hand = scene.hand(player)
         await self._redraw_private(table, player, place, hand)
-        if player in scene.closed_dms and not new_stage:
+        if player in scene.closed_dms and dealt is None:
             return
         route = hand.free_route()
-        if hand.dm is not None and new_stage:
+        if hand.dm is not None and dealt is not None:
             # Last stage's hand loses its buttons; the new stage's hand is a new message.
-            await self._edit_dm(hand, view=None)
+            locale = route.token.locale if route is not None else None
+            await self._edit_dm(hand, content=stage_over(place, dealt - 1, locale), view=None)
             if route is not None and await self._follow_up(route, table, player, place, hand):
                 return
         elif hand.dm is not None:

@@ -12,11 +12,12 @@ locale to its language to English. A key missing everywhere raises KeyError.
 from __future__ import annotations
 
 from bot.i18n.catalog import Catalog, candidate_locales, default_catalog, placeholders
-from bot.i18n.plurals import plural_category
+from bot.i18n.plurals import decimal, plural_category
 
 __all__ = [
     "Catalog",
     "candidate_locales",
+    "decimal",
     "default_catalog",
     "locale_name",
     "placeholders",

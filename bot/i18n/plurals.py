@@ -1,10 +1,12 @@
-"""Which plural form a count takes in a language: CLDR's cardinal rules, through Babel."""
+"""Which plural form a count takes, and how a number is written, per language (CLDR's rules,
+through Babel)."""
 
 from __future__ import annotations
 
 from functools import cache
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal
 
 FALLBACK_LANGUAGE = "en"
 
@@ -12,17 +14,21 @@ FALLBACK_LANGUAGE = "en"
 def plural_category(count: int, locale: str | None = None) -> str:
     """``"zero"``, ``"one"``, ``"two"``, ``"few"``, ``"many"`` or ``"other"`` for ``count``
     in the locale's language (English when the language is unknown)."""
-    return _language(locale).plural_form(abs(count))
+    return babel_locale(locale).plural_form(abs(count))
+
+
+def decimal(value: float, locale: str | None = None) -> str:
+    """``value`` with one decimal, as the language writes it: 2.5, 2,5."""
+    return format_decimal(value, format="#,##0.0", locale=babel_locale(locale))
 
 
 @cache
-def _language(locale: str | None) -> Locale:
+def babel_locale(locale: str | None) -> Locale:
+    """Babel's locale for a Discord locale ("de", "pt-BR"); its language, or English."""
     tag = (locale or FALLBACK_LANGUAGE).replace("-", "_")
-    try:
-        return Locale.parse(tag)
-    except (UnknownLocaleError, ValueError):
-        language = tag.split("_")[0]
+    for candidate in (tag, tag.split("_")[0], FALLBACK_LANGUAGE):
         try:
-            return Locale.parse(language)
+            return Locale.parse(candidate)
         except (UnknownLocaleError, ValueError):
-            return Locale.parse(FALLBACK_LANGUAGE)
+            continue
+    raise AssertionError("English is always known")

@@ -69,6 +69,19 @@ def dealt_hand(state: engine.GameState, player: str) -> tuple[int, ...]:
     return state.history[-1].hands[state.players.index(player)]
 
 
+def stage_over(place: Place, stage: int, locale: str | None = None) -> str:
+    """What a finished stage's DM hand says once the next stage's hand has been dealt."""
+    header = t(
+        "hand.header",
+        locale,
+        guild=place.guild,
+        channel=place.channel,
+        stage=stage,
+        round=engine.ROUNDS,
+    )
+    return f"{header}\n{t('hand.stage_over', locale, stage=stage, next=stage + 1)}"
+
+
 def hand_controls(
     state: engine.GameState,
     table: Table,

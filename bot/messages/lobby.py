@@ -39,7 +39,7 @@ def lobby_content(record: GameRecord) -> str:
                 "lobby.settings",
                 locale,
                 variant=t(f"variant.{record.variant}", locale),
-                seconds=GameOptions.of(record).pick_seconds,
+                seconds=t("lobby.seconds", locale, count=GameOptions.of(record).pick_seconds),
             ),
             t("lobby.n_players", locale, count=len(table.players)),
             seats,

@@ -88,6 +88,7 @@ def stage_scored(
                 t(
                     "scoring.points",
                     locale,
+                    count=scored,
                     figure=table.mention(figure),
                     points=signed(scored) if scored else "0",
                 )

@@ -9,6 +9,7 @@ import json
 import discord
 
 import engine
+from bot.i18n import t
 from bot.storage import GameRecord
 from bot.storage.timefmt import iso_text
 
@@ -35,6 +36,12 @@ def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOv
     return data
 
 
-def record_file(record: GameRecord, state: engine.GameState, over: engine.GameOver) -> discord.File:
+def record_file(
+    record: GameRecord, state: engine.GameState, over: engine.GameOver, locale: str | None
+) -> discord.File:
     text = json.dumps(game_record(record, state, over), ensure_ascii=False, indent=1)
-    return discord.File(io.BytesIO(text.encode()), filename=f"whyfirst-{record.id}.json")
+    return discord.File(
+        io.BytesIO(text.encode()),
+        filename=f"whyfirst-{record.id}.json",
+        description=t("final.record_description", locale, game=record.id),
+    )

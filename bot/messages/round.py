@@ -84,9 +84,12 @@ def story_without_waiting_line(content: str) -> str:
 
 
 def round_view(table: Table, state: engine.GameState) -> discord.ui.View:
-    """Show my hand; in a tactical move, the figures the current mover may move."""
+    """Show my hand; in a tactical move, the figures the current mover may move; nothing once
+    the game is over (a control that can only be refused is not offered)."""
     view = discord.ui.View(timeout=None)
     public = engine.public_view(state)
+    if public.phase == engine.Phase.FINISHED:
+        return view
     if public.phase == engine.Phase.MOVING and public.current_mover:
         turn = Turn(public.stage, public.round)
         for index, figure in enumerate(public.figures):

@@ -11,12 +11,8 @@ from bot.storage import GameRecord
 def status_text(record: GameRecord, locale: str | None) -> str:
     table = Table.of(record)
     if record.state is None:
-        return t(
-            "status.lobby",
-            locale,
-            count=len(table.players),
-            players=table.mentions(table.players),
-        )
+        players = table.mentions(table.players)
+        return t("status.lobby", locale, count=len(table.players), players=players)
     view = engine.public_view(engine.state_from_dict(record.state))
     totals = ", ".join(
         f"{table.mention(figure)} {view.total_of(figure)}" for figure in view.figures

@@ -165,7 +165,7 @@ class HandDesk:
             await refuse(interaction, "refusal.unknown_game")
             return None
         if record.status in CLOSED_STATUSES:
-            await refuse(interaction, "refusal.game_over")
+            await refuse_after_the_end(interaction, record)
             return None
         if record.state is None:
             await refuse(interaction, "refusal.not_started")
@@ -182,3 +182,19 @@ def _is_private(interaction: discord.Interaction) -> bool:
     """A click in a DM or on an ephemeral message: the player's own controls."""
     message = interaction.message
     return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+
+
+async def refuse_after_the_end(interaction: discord.Interaction, record: GameRecord) -> None:
+    """A control of a game that is over: say so, and where its result is."""
+    if record.status == "cancelled":
+        await refuse(interaction, "refusal.game_cancelled")
+        return
+    if record.status == "abandoned":
+        await refuse(interaction, "refusal.game_abandoned")
+        return
+    result = record.message_ids.get("result_message_id")
+    if result is None:
+        await refuse(interaction, "refusal.game_over")
+        return
+    link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{result}"
+    await refuse(interaction, "refusal.game_finished", link=link)

@@ -26,7 +26,13 @@ ATTEMPTS = 3  # for a unit rolled back by the server (see _worth_again)
 
 log = logging.getLogger("bot.storage")
 
-DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+DRIVER_ERRORS = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    OSError,
+    TimeoutError,
+)
 _ROLLED_BACK = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
 
 _HINTS = {  # SQLSTATE, or its two-character class
@@ -201,7 +207,9 @@ def _worth_again(error: BaseException, committing: bool) -> bool:
     not have committed: that one is reported, never repeated."""
     if isinstance(error, _ROLLED_BACK):
         return True
-    lost = isinstance(error, (asyncpg.PostgresConnectionError, OSError)) or (
-        isinstance(error, asyncpg.PostgresError) and str(error.sqlstate).startswith("57P0")
-    )
+    # InternalClientError: the pool handed out a connection the server had just closed, and
+    # asyncpg noticed only as its first statement was sent.
+    lost = isinstance(
+        error, (asyncpg.PostgresConnectionError, asyncpg.InternalClientError, OSError)
+    ) or (isinstance(error, asyncpg.PostgresError) and str(error.sqlstate).startswith("57P0"))
     return lost and not committing

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import default_catalog, t
+from bot.i18n import default_catalog, placeholders, t
 from bot.play.service import REFUSAL_BY_CODE
 from bot.standings import PERIODS
 from bot.storage import METRICS
@@ -47,6 +47,7 @@ def test_refusals_are_one_or_two_short_sentences() -> None:
     refusals = [key for key in default_catalog().keys("en") if key.startswith("refusal.")]
     assert len(refusals) >= 20
     for key in refusals:
-        text = t(key, "en-US")
+        values = {name: "x" for name in placeholders(default_catalog().entry(key))}
+        text = t(key, "en-US", **values)
         assert 0 < len(text) <= 160
         assert text.count(". ") <= 1

@@ -91,5 +91,6 @@ async def test_refusals_change_nothing(pub: Pub) -> None:
 
     await anne.slash(pub.games, "whyfirst cancel")
     await pub.discord.wait_for(lambda: "cancelled" in pub.games.last_message().content)
+    # The first round message keeps its button; only the latest one loses it at the end.
     outcome = await anne.click(round_message, label="Show my hand")
-    assert outcome.ephemeral_text == "This game is over."
+    assert outcome.ephemeral_text == "This game was cancelled."

@@ -71,12 +71,14 @@ async def test_after_a_game_the_standings_count_it_and_a_rematch_seats_everyone(
     assert board is not None
     for player in pub.players:
         wins = 1 if str(player.id) in winners else 0
-        assert f"<@{player.id}> — {wins} wins in 1 games" in board.content
+        won = "1 win" if wins == 1 else f"{wins} wins"
+        assert f"<@{player.id}> — {won} in 1 game" in board.content
 
     outcome = await ben.slash(pub.games, "whyfirst stats", member=anne)
     assert outcome.message is not None
     total = record["results"]["totals"][str(anne.id)]
-    assert f"1 games, {1 if str(anne.id) in winners else 0} wins" in outcome.message.content
+    won = "1 win" if str(anne.id) in winners else "0 wins"
+    assert f"1 game, {won}" in outcome.message.content
     assert f"{total} points" in outcome.message.content
 
     final = pub.final_message()

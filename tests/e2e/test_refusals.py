@@ -81,10 +81,11 @@ async def test_another_players_move_and_a_finished_game_are_refused(server: Serv
     assert await refusal(server, outcome) == NOT_YOUR_MOVE
     assert stored_games(database) == before
 
-    await table.play_to_the_end()
+    final = await table.play_to_the_end()
     old_round_message = table.round_messages()[0]
     before = stored_games(database)
     outcome = await anne.click(old_round_message, label="Show my hand")
-    assert await refusal(server, outcome) == GAME_OVER
+    result = f"https://discord.com/channels/{server.guild.id}/{server.games.id}/{final.id}"
+    assert await refusal(server, outcome) == f"{GAME_OVER} Its result: {result}"
     assert stored_games(database) == before
     assert before[-1][1] == "finished"

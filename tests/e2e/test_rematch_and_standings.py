@@ -89,7 +89,7 @@ def parse_board(content: str) -> dict[str, tuple[int, int, int, int]]:
 
 
 def board_order(content: str) -> list[tuple[Any, ...]]:
-    row = re.compile(r"^\d+\. <@(\d+)> — (\d+) wins in (\d+) games \((\d+)%\), (-?\d+) points$")
+    row = re.compile(r"^\d+\. <@(\d+)> — (\d+) wins? in (\d+) games? \((\d+)%\), (-?\d+) points?$")
     rows = []
     for line in content.splitlines():
         found = row.match(line)
@@ -104,7 +104,12 @@ async def check_stats(server: Server, asker: Player, player: Player, mine: Figur
     assert stats.message is not None
     text = stats.message.content
     assert text.startswith(
-        f"**{player.mention}** — {mine.games} games, {mine.wins} wins ({mine.rate}%), "
-        f"{mine.points} points ({mine.points / mine.games:.1f} per game), "
-        f"best stage {max(mine.stage_points)},"
+        f"**{player.mention}** — {counted(mine.games, 'game')}, {counted(mine.wins, 'win')} "
+        f"({mine.rate}%), {counted(mine.points, 'point')} "
+        f"({mine.points / mine.games:.1f} per game), best stage {max(mine.stage_points)},"
     ), text
+
+
+def counted(count: int, noun: str) -> str:
+    """English: "1 win", "2 wins", "0 wins", "-1 point"."""
+    return f"{count} {noun}" if abs(count) == 1 else f"{count} {noun}s"

@@ -44,8 +44,8 @@ def test_stage_scoring_names_the_second_space_and_everyone_on_it() -> None:
     )
     lines = stage_scored(TABLE, event, {ANNE: -2, BEN: -2, engine.LEO: 4}, None)
     assert "The second-farthest space is **-2**." in lines
-    assert "<@111> scores -2." in lines
-    assert "<@222> scores -2." in lines
+    assert "<@111> scores -2 points." in lines
+    assert "<@222> scores -2 points." in lines
     assert not any(line.startswith("Leo scores") for line in lines)
     assert lines[-1] == "Totals: <@111> 4, <@222> 1, Leo 6."
 
