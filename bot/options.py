@@ -9,6 +9,8 @@ from bot.storage import GameRecord
 MIN_PICK_SECONDS = 20
 MAX_PICK_SECONDS = 600
 DEFAULT_PICK_SECONDS = 90
+AI_LEVELS = ("casual", "sharp")
+DEFAULT_AI_LEVEL = "sharp"
 
 
 @dataclass(frozen=True)
@@ -16,15 +18,19 @@ class GameOptions:
     pick_seconds: int = DEFAULT_PICK_SECONDS
     locale: str | None = None
     """The server's language, for the game's public messages."""
+    ai_level: str = DEFAULT_AI_LEVEL
+    """How the game's AI players play: "casual" or "sharp"."""
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
         options = record.options or {}
         locale = options.get("locale")
+        level = str(options.get("ai_level", DEFAULT_AI_LEVEL))
         return cls(
             pick_seconds=int(options.get("pick_seconds", DEFAULT_PICK_SECONDS)),
             locale=str(locale) if locale is not None else None,
+            ai_level=level if level in AI_LEVELS else DEFAULT_AI_LEVEL,
         )
 
     def to_dict(self) -> dict[str, object]:
-        return {"pick_seconds": self.pick_seconds, "locale": self.locale}
+        return {"pick_seconds": self.pick_seconds, "locale": self.locale, "ai_level": self.ai_level}

@@ -28,6 +28,7 @@ def started_lobby(record: GameRecord) -> str:
 def lobby_content(record: GameRecord) -> str:
     table = Table.of(record)
     locale = table.locale
+    options = GameOptions.of(record)
     seats = "\n".join(
         t("lobby.seat", locale, number=index + 1, player=table.mention(player))
         for index, player in enumerate(table.players)
@@ -39,7 +40,8 @@ def lobby_content(record: GameRecord) -> str:
                 "lobby.settings",
                 locale,
                 variant=t(f"variant.{record.variant}", locale),
-                seconds=t("lobby.seconds", locale, count=GameOptions.of(record).pick_seconds),
+                seconds=t("lobby.seconds", locale, count=options.pick_seconds),
+                level=t(f"ai.{options.ai_level}", locale),
             ),
             t("lobby.n_players", locale, count=len(table.players)),
             seats,

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import default_catalog, placeholders, t
+from bot.options import AI_LEVELS
 from bot.play.service import REFUSAL_BY_CODE
 from bot.standings import PERIODS
 from bot.storage import METRICS
@@ -35,6 +36,7 @@ def keys_built_at_run_time() -> set[str]:
     keys |= {f"board.metric_{metric}" for metric in METRICS}
     keys |= {f"board.period_{period}" for period in PERIODS}
     keys |= {f"lobby.{action}" for action in LOBBY_ACTIONS}
+    keys |= {f"ai.{level}" for level in AI_LEVELS}
     return keys | set(REFUSAL_BY_CODE.values())
 
 
