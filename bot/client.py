@@ -24,6 +24,8 @@ from bot.announce.channel import ChannelPosts
 from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
+from bot.i18n import locale_name
+from bot.languages import Languages
 from bot.play.abandonment import AbandonmentWatch
 from bot.play.background import Background
 from bot.play.channel_games import ChannelGames
@@ -61,6 +63,7 @@ class Rooms:
     clock: TurnClock
     watch: AbandonmentWatch
     background: Background
+    languages: Languages
     lobbies: LobbyDesk
     hands: HandDesk
     channel_games: ChannelGames
@@ -113,7 +116,13 @@ class WhyFirstClient(discord.Client):
         storage = await store.Storage.open(self.settings.database)
         self._rooms = rooms = build_rooms(self, storage, self.settings)
         self.tree.add_command(
-            WhyFirstCommands(rooms.lobbies, rooms.channel_games, rooms.standings, self._in_flight)
+            WhyFirstCommands(
+                rooms.lobbies,
+                rooms.channel_games,
+                rooms.standings,
+                rooms.languages,
+                self._in_flight,
+            )
         )
         self.add_dynamic_items(*ALL_BUTTONS)
         await self._sync_commands(storage)
@@ -190,7 +199,10 @@ class WhyFirstClient(discord.Client):
     # --- interactions no button claims -------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Refuse clicks on buttons that are not ours or not on their message (forged ids)."""
+        """Note the user's language; refuse clicks on buttons that are not ours or not on
+        their message (forged ids)."""
+        if self._rooms is not None:
+            self._rooms.languages.observe(interaction.user.id, locale_name(interaction.locale))
         if interaction.type != discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
@@ -203,14 +215,16 @@ class WhyFirstClient(discord.Client):
 def build_rooms(client: discord.Client, storage: store.Storage, settings: Settings) -> Rooms:
     """Every part of the bot, each given the few collaborators it uses."""
     service = GameService(storage, settings)
+    background = Background()
+    languages = Languages(storage, background.spawn)
     outbox = Outbox(client, RestPacer())
-    announcer = Announcer(ChannelPosts(outbox, storage, settings), Hands(outbox, client))
+    hands = Hands(outbox, client, languages)
+    announcer = Announcer(ChannelPosts(outbox, storage, settings), hands)
     clock = TurnClock(service, storage, announcer, settings)
     watch = AbandonmentWatch()
-    background = Background()
     service.subscribe(Fanout(service, announcer, clock, watch, background))
-    lobbies = LobbyDesk(service, storage, clock, announcer)
-    hands = HandDesk(service, announcer, client)
+    lobbies = LobbyDesk(service, storage, clock, announcer, languages)
+    desk = HandDesk(service, announcer, client)
     return Rooms(
         storage=storage,
         service=service,
@@ -218,10 +232,11 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
         clock=clock,
         watch=watch,
         background=background,
+        languages=languages,
         lobbies=lobbies,
-        hands=hands,
-        channel_games=ChannelGames(storage, hands, lobbies),
-        standings=Standings(storage),
+        hands=desk,
+        channel_games=ChannelGames(storage, desk, lobbies),
+        standings=Standings(storage, languages),
     )
 
 

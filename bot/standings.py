@@ -8,6 +8,7 @@ import discord
 
 from bot import storage as store
 from bot.i18n import decimal, locale_name, t
+from bot.languages import Languages
 from bot.storage import LeaderboardPage
 from bot.ui.buttons import PageButton
 from bot.ui.replies import NO_PINGS, refuse
@@ -33,8 +34,12 @@ def since_for(period: str, now: datetime) -> datetime | None:
 
 
 class Standings:
-    def __init__(self, storage: store.Storage) -> None:
+    """The leaderboard is public (the server's language); a player's figures are private
+    (their own language)."""
+
+    def __init__(self, storage: store.Storage, languages: Languages) -> None:
         self._storage = storage
+        self._languages = languages
 
     async def show_board(self, interaction: discord.Interaction, metric: str, period: str) -> None:
         await self._show_page(interaction, metric, period, 0, edit=False)
@@ -64,7 +69,9 @@ class Standings:
             until=None,
             min_games=MIN_GAMES_FOR_RATE if metric == "win_rate" else 1,
         )
-        locale = locale_name(interaction.locale)
+        locale = await self._languages.of_server(
+            interaction.guild_id, locale_name(interaction.guild_locale)
+        )
         content = _page_text(board, metric, period, page, locale)
         view = _page_view(metric, period, page, board.page_count, locale)
         if edit:

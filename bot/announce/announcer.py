@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.announce.channel import ChannelPosts, end_notice
+from bot.announce.channel import ChannelPosts
 from bot.announce.hands import Hands
 from bot.announce.outbox import SEND_FAILURES
 from bot.messages.round import story_of
@@ -91,7 +91,7 @@ class Announcer:
     async def _show(self, change: Change) -> None:
         if isinstance(change, Ended):
             await self._channel.ended(change)
-            await self._hands.ended(change.game_id, end_notice(change))
+            await self._hands.ended(change)
             self._forget(change.game_id)
             return
         table = Table.of(change.record)

@@ -14,6 +14,7 @@ import discord
 
 import engine
 from bot import storage as store
+from bot.announce.notices import end_notice
 from bot.announce.outbox import SEND_FAILURES, Outbox, Token
 from bot.announce.pacing import Urgency
 from bot.i18n import t
@@ -30,7 +31,7 @@ from bot.messages.round import (
     waiting_line,
 )
 from bot.messages.table import Table
-from bot.play.transition import Ended, EndReason, Transition
+from bot.play.transition import Ended, Transition
 from bot.render import Board, describe_board
 from bot.settings import Settings
 from bot.storage import GameRecord
@@ -41,12 +42,6 @@ log = logging.getLogger("whyfirst.announce")
 
 WAITING_QUIET_SECONDS = 5.0
 """How long who the round waits for must stay the same before the line shows it."""
-
-END_NOTICES = {
-    EndReason.CANCELLED: "game.cancelled",
-    EndReason.LOBBY_EXPIRED: "lobby.expired",
-    EndReason.ABANDONED: "game.abandoned",
-}
 
 
 @dataclass
@@ -299,7 +294,7 @@ class ChannelPosts:
         """Say that the game ended, and take the buttons off its lobby or round message."""
         record = ended.record
         table = Table.of(record)
-        notice = end_notice(ended)
+        notice = end_notice(ended, table.locale)
         if record.lobby_message_id and record.state is None:
             await self._outbox.edit(
                 table.channel_id, record.lobby_message_id, content=notice, view=None
@@ -310,8 +305,3 @@ class ChannelPosts:
         message_id = (scene.round_message_id if scene else None) or record.round_message_id
         if message_id and record.state is not None:
             await self._outbox.edit(table.channel_id, message_id, view=None)
-
-
-def end_notice(ended: Ended) -> str:
-    """The sentence that tells why a game ended early, in the server's language."""
-    return t(END_NOTICES[ended.reason], Table.of(ended.record).locale)

@@ -25,12 +25,14 @@ from typing import TypeVar
 import discord
 
 import engine
+from bot.announce.notices import end_notice
 from bot.announce.outbox import SEND_FAILURES, Outbox, Token
 from bot.announce.pacing import Urgency
 from bot.i18n import t
+from bot.languages import Languages
 from bot.messages.hand import Controls, Directory, Place, hand_controls, place_of, stage_over
 from bot.messages.table import Table
-from bot.play.transition import Transition
+from bot.play.transition import Ended, Transition
 from bot.ui.replies import PINGS
 
 log = logging.getLogger("whyfirst.announce")
@@ -89,9 +91,10 @@ class HandScene:
 
 
 class Hands:
-    def __init__(self, outbox: Outbox, directory: Directory) -> None:
+    def __init__(self, outbox: Outbox, directory: Directory, languages: Languages) -> None:
         self._outbox = outbox
         self._directory = directory
+        self._languages = languages
         self._scenes: dict[int, HandScene] = {}
 
     def note(self, transition: Transition) -> None:
@@ -158,18 +161,22 @@ class Hands:
             await self._redraw_private(table, player, place, hand)
             if hand.dm is None:
                 continue
-            with hand_controls(transition.state, table, player, place) as controls:
+            locale = await self._dm_locale(player, hand)
+            with hand_controls(transition.state, table, player, place, locale) as controls:
                 content = controls.content
             await self._edit_dm(hand, content=content, view=None)
 
-    async def ended(self, game_id: int, notice: str) -> None:
-        """The game ended early: every hand says so and loses its buttons."""
-        scene = self._scenes.get(game_id)
-        for hand in scene.players.values() if scene else ():
+    async def ended(self, ended: Ended) -> None:
+        """The game ended early: every hand says so, in its player's language, and loses its
+        buttons."""
+        scene = self._scenes.get(ended.game_id)
+        for player, hand in scene.players.items() if scene else ():
             token = hand.private_token()
             if token is not None:
+                notice = end_notice(ended, token.locale)
                 await self._outbox.edit_through(token, content=notice, view=None)
             if hand.dm is not None:
+                notice = end_notice(ended, await self._dm_locale(player, hand))
                 await self._edit_dm(hand, content=notice, view=None)
 
     # --- one player --------------------------------------------------------------------
@@ -182,18 +189,26 @@ class Hands:
         if player in scene.closed_dms and dealt is None:
             return
         route = hand.free_route()
+        locale = await self._dm_locale(player, hand)
         if hand.dm is not None and dealt is not None:
             # Last stage's hand loses its buttons; the new stage's hand is a new message.
-            locale = route.token.locale if route is not None else None
             await self._edit_dm(hand, content=stage_over(place, dealt - 1, locale), view=None)
             if route is not None and await self._follow_up(route, table, player, place, hand):
                 return
         elif hand.dm is not None:
             if route is not None and await self._redraw_through(route, table, player, place):
                 return
-            if await self._edit_dm_drawn(table, player, place, hand):
+            if await self._edit_dm_drawn(table, player, place, hand, locale):
                 return
-        await self._send_dm(table, player, place)
+        await self._send_dm(table, player, place, locale)
+
+    async def _dm_locale(self, player: str, hand: PlayerHand) -> str | None:
+        """The language of a player's DMs: their latest click's, else the one they last
+        showed the bot."""
+        route = hand.dm_route
+        if route is not None and route.token.locale is not None:
+            return route.token.locale
+        return await self._languages.of_user(int(player))
 
     async def _redraw_private(
         self, table: Table, player: str, place: Place, hand: PlayerHand
@@ -239,14 +254,14 @@ class Hands:
         await self._outbox.edit(*hand.dm, urgency=Urgency.PRIVATE, content=content, view=view)
 
     async def _edit_dm_drawn(
-        self, table: Table, player: str, place: Place, hand: PlayerHand
+        self, table: Table, player: str, place: Place, hand: PlayerHand, locale: str | None
     ) -> bool:
         assert hand.dm is not None
         channel_id, message_id = hand.dm
         message = self._outbox.channel(channel_id).get_partial_message(message_id)
         try:
             await self._outbox.deliver(
-                self._drawn(table, player, place, message.edit),
+                self._drawn(table, player, place, locale, message.edit),
                 f"game {table.game_id}: edit {player}'s hand",
                 Urgency.PRIVATE,
             )
@@ -255,13 +270,13 @@ class Hands:
             return False
         return True
 
-    async def _send_dm(self, table: Table, player: str, place: Place) -> None:
+    async def _send_dm(self, table: Table, player: str, place: Place, locale: str | None) -> None:
         scene = self._scenes[table.game_id]
         what = f"game {table.game_id}: DM {player}"
         try:
             dm = await self._outbox.dm_channel(player, what)
             sent = await self._outbox.deliver(
-                self._drawn(table, player, place, dm.send), what, Urgency.PRIVATE
+                self._drawn(table, player, place, locale, dm.send), what, Urgency.PRIVATE
             )
         except discord.Forbidden:
             # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
@@ -288,12 +303,13 @@ class Hands:
         table: Table,
         player: str,
         place: Place,
+        locale: str | None,
         deliver: Callable[..., Awaitable[T]],
     ) -> Callable[[], Awaitable[T]]:
         """A request that draws the player's controls when its turn has come."""
 
         async def attempt() -> T:
-            with self._controls(table, player, place) as controls:
+            with self._controls(table, player, place, locale) as controls:
                 return await deliver(content=controls.content, view=controls.view)
 
         return attempt

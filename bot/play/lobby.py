@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 import discord
 
 import engine
 from bot import storage as store
 from bot.i18n import locale_name, t
+from bot.languages import Languages
 from bot.messages.lobby import lobby_content, lobby_view, started_lobby
 from bot.options import GameOptions
 from bot.play.announcing import Announcing
@@ -34,18 +36,25 @@ class LobbyDesk:
         storage: store.Storage,
         clock: TurnClock,
         announcing: Announcing,
+        languages: Languages,
     ) -> None:
         self._service = service
         self._storage = storage
         self._clock = clock
         self._announcing = announcing
+        self._languages = languages
 
     # --- opening -----------------------------------------------------------------------
 
     async def open_lobby(
-        self, interaction: discord.Interaction, variant: engine.Variant, pick_seconds: int
+        self,
+        interaction: discord.Interaction,
+        variant: engine.Variant,
+        pick_seconds: int,
+        ai_level: str,
     ) -> None:
-        await self._open(interaction, variant, pick_seconds, seated=())
+        options = GameOptions(pick_seconds=pick_seconds, ai_level=ai_level)
+        await self._open(interaction, variant, options, seated=())
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby for the same players (the one who clicked hosts it)."""
@@ -57,15 +66,16 @@ class LobbyDesk:
             await refuse(interaction, "refusal.not_seated")
             return
         others = [seat for seat in record.seats if seat.user_id != interaction.user.id]
-        options = GameOptions.of(record)
         seated = sorted(others, key=lambda seat: seat.seat)
-        await self._open(interaction, engine.Variant(record.variant), options.pick_seconds, seated)
+        await self._open(
+            interaction, engine.Variant(record.variant), GameOptions.of(record), seated
+        )
 
     async def _open(
         self,
         interaction: discord.Interaction,
         variant: engine.Variant,
-        pick_seconds: int,
+        options: GameOptions,
         seated: Sequence[Seat],
     ) -> None:
         """Open a lobby in the interaction's channel, with `seated` players already in."""
@@ -77,7 +87,10 @@ class LobbyDesk:
             return
         # The lobby's first write may queue behind other games' writes: answer first.
         await interaction.response.defer(thinking=True)
-        options = GameOptions(pick_seconds, locale_name(interaction.guild_locale))
+        server = await self._languages.of_server(
+            interaction.guild_id, locale_name(interaction.guild_locale)
+        )
+        options = replace(options, locale=server)
         try:
             record = await self._service.open_lobby(
                 interaction.guild_id,

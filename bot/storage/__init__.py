@@ -77,6 +77,11 @@ channel by an advisory lock on the channel id)
     `finished_game_export(game_id) -> dict` keys game, seats, actions, action_log,
         stage_points, results, state (`GameNotFinished` unless finished).
 
+Languages
+    `user_locale(user_id) -> str | None`, `set_user_locale(user_id, locale, *, now)`: each
+        user's latest Discord locale. `server_language(guild_id) -> str | None`,
+        `set_server_language(guild_id, language: str | None)` (None forgets the choice).
+
 Bot settings
     `get_setting(key) -> str | None`, `set_setting(key, value: str | None)` (None forgets).
 

@@ -27,6 +27,8 @@ TABLES = (
     "player_periods",
     "player_totals",
     "bot_settings",
+    "user_locales",
+    "server_languages",
 )
 BATCH_ROWS = 5_000
 

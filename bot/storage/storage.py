@@ -22,7 +22,7 @@ from bot.storage.records import (
 )
 from bot.storage.sql import Session
 from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
-from bot.storage.timefmt import iso_text
+from bot.storage.timefmt import iso_text, to_db
 from bot.storage.units import Database
 
 DEFAULT_DATABASE = "whyfirst.sqlite3"
@@ -257,6 +257,50 @@ class Storage:
             return _export(record, log, stage_points, results)
 
         return await self._database.read("export a finished game", work)
+
+    # languages --------------------------------------------------------------------------
+
+    async def user_locale(self, user_id: int) -> str | None:
+        async def work(db: Session) -> str | None:
+            row = await db.one("SELECT locale FROM user_locales WHERE user_id = ?", (user_id,))
+            return None if row is None else str(row[0])
+
+        return await self._database.read("read a user's language", work)
+
+    async def set_user_locale(self, user_id: int, locale: str, *, now: datetime) -> None:
+        async def work(db: Session) -> None:
+            await db.execute(
+                "INSERT INTO user_locales (user_id, locale, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, "
+                "updated_at = excluded.updated_at",
+                (user_id, locale, to_db(now)),
+            )
+
+        await self._database.write("store a user's language", work)
+
+    async def server_language(self, guild_id: int) -> str | None:
+        async def work(db: Session) -> str | None:
+            row = await db.one(
+                "SELECT language FROM server_languages WHERE guild_id = ?", (guild_id,)
+            )
+            return None if row is None else str(row[0])
+
+        return await self._database.read("read a server's language", work)
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """The language of a server's public game messages; None goes back to Discord's."""
+
+        async def work(db: Session) -> None:
+            if language is None:
+                await db.execute("DELETE FROM server_languages WHERE guild_id = ?", (guild_id,))
+            else:
+                await db.execute(
+                    "INSERT INTO server_languages (guild_id, language) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                    (guild_id, language),
+                )
+
+        await self._database.write("store a server's language", work)
 
     # bot settings -----------------------------------------------------------------------
 

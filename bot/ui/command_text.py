@@ -1,8 +1,11 @@
-"""Slash command descriptions from the message catalog, in every language it has.
+"""Slash command descriptions, option names and choices from the message catalog, in every
+language it has.
 
-Descriptions are written with `described(key)`: the English sentence, tagged with its catalog
-key, which `CatalogTranslator` looks up in the other catalog files when the command tree is
-synced, so Discord shows each user the commands in their own language.
+Each is written as the English text tagged with its catalog key (`described`, `option_name`,
+`choice`), which `CatalogTranslator` looks up in the other catalog files when the command tree
+is synced, so Discord shows each user the commands in their own language. The command names
+stay English everywhere: people share "/whyfirst start" in chat, and the bot's own sentences
+name them.
 """
 
 from __future__ import annotations
@@ -17,6 +20,16 @@ from bot.i18n import Catalog, candidate_locales, default_catalog, t
 
 def described(key: str, **values: object) -> app_commands.locale_str:
     return app_commands.locale_str(t(key, **values), key=key, values=values)
+
+
+def option_name(name: str) -> app_commands.locale_str:
+    """An option's name; the `option` section holds its translations."""
+    return described(f"option.{name}")
+
+
+def choice(key: str, value: str) -> app_commands.Choice[str]:
+    """An option's choice; the `choice` section holds its name in each language."""
+    return app_commands.Choice(name=described(f"choice.{key}"), value=value)
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -1,27 +1,35 @@
 """The `/whyfirst` command group. Each command answers at once, in one or two sentences.
 
 The commands parse their options and hand them on (bot/ui/handlers.py); only the permission
-check before a lobby opens is answered here.
+check before a lobby opens is answered here. Descriptions, option names and choices come from
+the catalog in every language it has (bot/ui/command_text.py).
 """
 
 from __future__ import annotations
-
-from typing import Literal
 
 import discord
 from discord import app_commands
 
 import engine
 from bot.i18n import t
-from bot.options import DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
-from bot.ui.command_text import described
-from bot.ui.handlers import ChannelCommands, LobbyCommands, StandingsCommands
+from bot.options import DEFAULT_AI_LEVEL, DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
+from bot.ui.command_text import choice, described, option_name
+from bot.ui.handlers import ChannelCommands, LanguageCommands, LobbyCommands, StandingsCommands
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse
 
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
-Metric = Literal["wins", "win_rate", "points"]
-Period = Literal["all", "week", "month", "season", "year"]
+VARIANTS = [choice("variant_standard", "standard"), choice("variant_tactical", "tactical")]
+AI_LEVEL_CHOICES = [choice("ai_sharp", "sharp"), choice("ai_casual", "casual")]
+METRICS = [
+    choice("metric_wins", "wins"),
+    choice("metric_win_rate", "win_rate"),
+    choice("metric_points", "points"),
+]
+PERIODS = [
+    choice(f"period_{period}", period) for period in ("all", "week", "month", "season", "year")
+]
+LANGUAGES = [choice(f"language_{code}", code) for code in ("en", "de", "it", "auto")]
 
 
 def missing_permissions(permissions: discord.Permissions) -> list[str]:
@@ -35,6 +43,7 @@ class WhyFirstCommands(app_commands.Group):
         lobbies: LobbyCommands,
         channel_games: ChannelCommands,
         standings: StandingsCommands,
+        languages: LanguageCommands,
         in_flight: InFlight,
     ) -> None:
         super().__init__(name="whyfirst", description=described("commands.group"))
@@ -42,21 +51,30 @@ class WhyFirstCommands(app_commands.Group):
         self._lobbies = lobbies
         self._channel_games = channel_games
         self._standings = standings
+        self._languages = languages
 
     @app_commands.command(name="start", description=described("commands.start"))
+    @app_commands.rename(
+        variant=option_name("variant"),
+        pick_seconds=option_name("pick_seconds"),
+        ai_level=option_name("ai_level"),
+    )
     @app_commands.describe(
         variant=described("commands.start_variant"),
         pick_seconds=described(
             "commands.start_pick_seconds", low=MIN_PICK_SECONDS, high=MAX_PICK_SECONDS
         ),
+        ai_level=described("commands.start_ai_level"),
     )
+    @app_commands.choices(variant=VARIANTS, ai_level=AI_LEVEL_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction,
-        variant: Literal["standard", "tactical"] = "standard",
+        variant: str = engine.Variant.STANDARD.value,
         pick_seconds: app_commands.Range[int, MIN_PICK_SECONDS, MAX_PICK_SECONDS] = (
             DEFAULT_PICK_SECONDS
         ),
+        ai_level: str = DEFAULT_AI_LEVEL,
     ) -> None:
         missing = missing_permissions(interaction.app_permissions)
         if missing:
@@ -64,7 +82,9 @@ class WhyFirstCommands(app_commands.Group):
             await refuse(interaction, "start.missing_permissions", permissions=names)
             return
         with self._in_flight.handling():
-            await self._lobbies.open_lobby(interaction, engine.Variant(variant), pick_seconds)
+            await self._lobbies.open_lobby(
+                interaction, engine.Variant(variant), pick_seconds, ai_level
+            )
 
     @app_commands.command(name="hand", description=described("commands.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -84,21 +104,28 @@ class WhyFirstCommands(app_commands.Group):
         await interaction.response.send_message(t("rules.text", interaction.locale), ephemeral=True)
 
     @app_commands.command(name="leaderboard", description=described("commands.leaderboard"))
+    @app_commands.rename(metric=option_name("metric"), period=option_name("period"))
     @app_commands.describe(
         metric=described("commands.leaderboard_metric"),
         period=described("commands.leaderboard_period"),
     )
+    @app_commands.choices(metric=METRICS, period=PERIODS)
     async def leaderboard(
-        self,
-        interaction: discord.Interaction,
-        metric: Metric = "wins",
-        period: Period = "all",
+        self, interaction: discord.Interaction, metric: str = "wins", period: str = "all"
     ) -> None:
         await self._standings.show_board(interaction, metric, period)
 
     @app_commands.command(name="stats", description=described("commands.stats"))
+    @app_commands.rename(member=option_name("member"))
     @app_commands.describe(member=described("commands.stats_member"))
     async def stats(
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
         await self._standings.show_stats(interaction, member or interaction.user)
+
+    @app_commands.command(name="language", description=described("commands.language"))
+    @app_commands.rename(language=option_name("language"))
+    @app_commands.describe(language=described("commands.language_choice"))
+    @app_commands.choices(language=LANGUAGES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await self._languages.choose_language(interaction, language)

@@ -75,7 +75,11 @@ def handlers_of(interaction: discord.Interaction) -> ClickHandlers:
 
 class LobbyCommands(Protocol):
     async def open_lobby(
-        self, interaction: discord.Interaction, variant: engine.Variant, pick_seconds: int
+        self,
+        interaction: discord.Interaction,
+        variant: engine.Variant,
+        pick_seconds: int,
+        ai_level: str,
     ) -> None: ...
 
 
@@ -97,3 +101,7 @@ class StandingsCommands(Protocol):
     async def show_stats(
         self, interaction: discord.Interaction, member: discord.Member | discord.User
     ) -> None: ...
+
+
+class LanguageCommands(Protocol):
+    async def choose_language(self, interaction: discord.Interaction, language: str) -> None: ...

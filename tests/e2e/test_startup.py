@@ -38,7 +38,16 @@ async def test_the_bot_process_syncs_the_command_tree_once(server: Server) -> No
     tree = server.discord.commands(server.guild)
     assert [command["name"] for command in tree] == ["whyfirst"]
     subcommands = {option["name"] for option in tree[0]["options"]}
-    assert subcommands == {"start", "hand", "status", "cancel", "rules", "leaderboard", "stats"}
+    assert subcommands == {
+        "start",
+        "hand",
+        "status",
+        "cancel",
+        "rules",
+        "leaderboard",
+        "stats",
+        "language",
+    }
     assert server.discord.commands() == []
     await bot.stop()
     await bot.start()

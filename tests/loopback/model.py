@@ -58,6 +58,8 @@ class User:
     name: str
     bot: bool = False
     dms_closed: bool = False
+    locale: str = "en-US"
+    """The language the user's Discord client is set to (sent with their interactions)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -261,6 +263,8 @@ class Guild:
     name: str
     owner_id: int
     manager_role_id: int
+    preferred_locale: str = "en-US"
+    """The server's language (Server Settings > Community), sent as guild_locale."""
     everyone_permissions: int = EVERYONE_PERMISSIONS
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
@@ -294,7 +298,7 @@ class Guild:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

@@ -21,7 +21,7 @@ def _base(world: World, kind: int, user: User, channel: Channel) -> dict[str, An
         "type": kind,
         "version": 1,
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(channel.guild.id if channel.guild else 0)},
         "app_permissions": str(channel.bot_permissions()),
@@ -33,8 +33,9 @@ def _base(world: World, kind: int, user: User, channel: Channel) -> dict[str, An
         if member is None:
             raise LoopbackError(f"{user.name} is not a member of {channel.guild.name}")
         payload["guild_id"] = str(channel.guild.id)
-        payload["guild"] = {"id": str(channel.guild.id), "locale": "en-US", "features": []}
-        payload["guild_locale"] = "en-US"
+        locale = channel.guild.preferred_locale
+        payload["guild"] = {"id": str(channel.guild.id), "locale": locale, "features": []}
+        payload["guild_locale"] = locale
         payload["member"] = member.to_json(with_permissions=True)
         payload["context"] = GUILD_CONTEXT
     else:

@@ -38,10 +38,19 @@ async def test_a_description_is_shown_in_the_users_language_when_a_catalog_has_i
 
 
 def test_every_command_is_described_from_the_english_catalog() -> None:
-    group = WhyFirstCommands(None, None, None, InFlight())  # type: ignore[arg-type]
+    group = WhyFirstCommands(None, None, None, None, InFlight())  # type: ignore[arg-type]
     english = Catalog(CATALOGS)
     descriptions = {command.name: command.description for command in group.commands}
     assert descriptions == {
         name: english.text(f"commands.{name}")
-        for name in ("start", "hand", "status", "cancel", "rules", "leaderboard", "stats")
+        for name in (
+            "start",
+            "hand",
+            "status",
+            "cancel",
+            "rules",
+            "leaderboard",
+            "stats",
+            "language",
+        )
     }

@@ -1,0 +1,94 @@
+"""Who speaks what.
+
+Private messages (DMs, ephemeral answers, /whyfirst rules and stats) speak the player's
+language: the locale their Discord client sends with every interaction, remembered durably,
+because some DMs are sent without one (a stage's first hand). Public messages (the lobby, the
+reveals, the result, the leaderboard) speak the server's language: the one its admin chose with
+/whyfirst language, else Discord's own server language. A language the catalog lacks falls
+back to English, a regional code (de-AT) to its language (bot/i18n/catalog.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime
+
+import discord
+
+from bot import storage as store
+from bot.i18n import locale_name, t
+from bot.ui.replies import refuse, say_privately
+
+log = logging.getLogger("whyfirst.languages")
+
+SERVER_LANGUAGES = ("en", "de", "it")
+AUTOMATIC = "auto"
+"""The choice that hands a server's language back to Discord's setting."""
+
+Spawn = Callable[[Coroutine[object, object, object]], None]
+
+
+class Languages:
+    def __init__(self, storage: store.Storage, spawn: Spawn) -> None:
+        self._storage = storage
+        self._spawn = spawn
+        self._users: dict[int, str] = {}
+        self._servers: dict[int, str | None] = {}
+
+    # --- players -----------------------------------------------------------------------
+
+    def observe(self, user_id: int, locale: str | None) -> None:
+        """A user's interaction arrived in `locale`: remember it if it changed."""
+        if locale is None or self._users.get(user_id) == locale:
+            return
+        self._users[user_id] = locale
+        self._spawn(self._store_user(user_id, locale))
+
+    async def _store_user(self, user_id: int, locale: str) -> None:
+        try:
+            await self._storage.set_user_locale(user_id, locale, now=datetime.now(UTC))
+        except store.StorageError as problem:
+            log.warning("user %s: their language was not stored: %s", user_id, problem)
+
+    async def of_user(self, user_id: int) -> str | None:
+        """The language a player last showed the bot (None: never seen; English then)."""
+        locale = self._users.get(user_id)
+        if locale is None:
+            locale = await self._storage.user_locale(user_id)
+            if locale is not None:
+                self._users[user_id] = locale
+        return locale
+
+    # --- servers -----------------------------------------------------------------------
+
+    async def of_server(self, guild_id: int, guild_locale: str | None) -> str | None:
+        """The language of a server's public messages: its admin's choice, else Discord's."""
+        if guild_id not in self._servers:
+            self._servers[guild_id] = await self._storage.server_language(guild_id)
+        return self._servers[guild_id] or guild_locale
+
+    async def choose_language(self, interaction: discord.Interaction, language: str) -> None:
+        """/whyfirst language: a member who may manage the server sets its language."""
+        if interaction.guild_id is None:
+            await refuse(interaction, "refusal.guild_only")
+            return
+        if not interaction.permissions.manage_guild:
+            await refuse(interaction, "refusal.language_not_allowed")
+            return
+        chosen = language if language in SERVER_LANGUAGES else None
+        await self._storage.set_server_language(interaction.guild_id, chosen)
+        self._servers[interaction.guild_id] = chosen
+        locale = locale_name(interaction.locale)
+        if chosen is None:
+            server = locale_name(interaction.guild_locale) or "en"
+            name = t(f"language.{_catalog_language(server)}", locale)
+            await say_privately(interaction, t("language.auto", locale, language=name))
+        else:
+            name = t(f"language.{chosen}", locale)
+            await say_privately(interaction, t("language.set", locale, language=name))
+
+
+def _catalog_language(locale: str) -> str:
+    language = locale.split("-")[0]
+    return language if language in SERVER_LANGUAGES else "en"
