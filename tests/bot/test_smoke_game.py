@@ -79,7 +79,8 @@ async def test_after_a_game_the_standings_count_it_and_a_rematch_seats_everyone(
     total = record["results"]["totals"][str(anne.id)]
     won = "1 win" if str(anne.id) in winners else "0 wins"
     assert f"1 game, {won}" in outcome.message.content
-    assert f"{total} points" in outcome.message.content
+    points = f"{total} point" if abs(total) == 1 else f"{total} points"
+    assert f"{points} (" in outcome.message.content
 
     final = pub.final_message()
     assert final is not None

@@ -33,7 +33,7 @@ async def test_a_missed_deadline_plays_on_the_latecomer_and_idle_games_are_aband
     auto = [line for line in lines if "ran out of time" in line]
     assert len(auto) == 1
     assert re.fullmatch(
-        rf"{re.escape(ben.mention)} ran out of time: \*\*[+-]\d\*\* was played on them "
+        rf"{re.escape(ben.mention)} ran out of time: \*\*[+-]\d\*\* was played in front of them "
         r"automatically\.",
         auto[0],
     )

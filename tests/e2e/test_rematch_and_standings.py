@@ -106,7 +106,8 @@ async def check_stats(server: Server, asker: Player, player: Player, mine: Figur
     assert text.startswith(
         f"**{player.mention}** — {counted(mine.games, 'game')}, {counted(mine.wins, 'win')} "
         f"({mine.rate}%), {counted(mine.points, 'point')} "
-        f"({mine.points / mine.games:.1f} per game), best stage {max(mine.stage_points)},"
+        f"({mine.points / mine.games:.1f} per game). Best score in a stage: "
+        f"{max(mine.stage_points)}."
     ), text
 
 

@@ -100,7 +100,9 @@ def test_plural_rules_per_language() -> None:
     assert plural_category(2, "xx-unknown") == "other"
 
 
-def test_bot_catalog_answers_in_english_for_any_discord_locale() -> None:
+def test_bot_catalog_answers_in_english_for_a_locale_it_lacks() -> None:
     assert t("render.start", "en-US") == "START"
-    assert t("render.start", "de") == "START"
+    assert t("render.start", "fr") == "START"
+    assert t("render.start", "pt-BR") == "START"
+    assert t("render.start", "de-AT") == t("render.start", "de") != "START"
     assert t("render.scoring_space", None, space="5") == "Scoring space: 5."

@@ -25,9 +25,9 @@ def test_caption_leads_and_moves_follow() -> None:
     text = describe_board(SEVEN_FIGURES)
     assert text.startswith("Stage 2 · Round 5. Stage scoring. Eve on 16, ")
     assert "Anne, Dana and Wolfgang on 5" in text
-    assert "Last move: Anne +3, Ben -1, Chris -4, Dana -1, " in text
+    assert "Last moves: Anne +3, Ben -1, Chris -4, Dana -1, " in text
     assert "Eve +5 (stopped at the end of the track)" in text
-    assert "Wolfgang" not in text.split("Last move:")[1]
+    assert "Wolfgang" not in text.split("Last moves:")[1]
     assert text.endswith("Scoring space: 5.")
 
 

@@ -87,11 +87,17 @@ def test_english_words_come_from_the_catalog() -> None:
 
 
 def test_the_board_locale_reaches_the_picture_and_the_description() -> None:
-    # Only English ships yet: a locale without a catalog falls back to it, word for word.
     board = replace(SEVEN_FIGURES, locale="de")
-    assert picture_words("de") == picture_words(None)
+    assert picture_words("de") != picture_words(None)
     assert render_track(board) == render_track(SEVEN_FIGURES, "de")
+    assert render_track(board) != render_track(SEVEN_FIGURES)
     assert describe_board(board) == describe_board(SEVEN_FIGURES, "de")
+    assert describe_board(board) != describe_board(SEVEN_FIGURES)
+
+
+def test_a_locale_without_a_catalog_draws_english_word_for_word() -> None:
+    assert picture_words("fr") == picture_words(None)
+    assert render_track(replace(SEVEN_FIGURES, locale="fr")) == render_track(SEVEN_FIGURES)
 
 
 def test_words_in_a_script_the_font_lacks_fall_back_to_english() -> None:
