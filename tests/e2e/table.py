@@ -17,7 +17,8 @@ from typing import Any
 from tests.loopback import LoopbackDiscord, Message, Player, TextChannel
 
 WAITING_MARK = "⏳"
-TURN = re.compile(r"Stage (\d)(?: ·|,) [Rr]ound (\d)")
+# "Stage 2 · Round 3", "Stage 2, round 3", and the same in German and Italian.
+TURN = re.compile(r"(?:Stage|Durchgang|Manche) (\d)(?: ·|,) (?:[Rr]ound|Kartenrunde|[Gg]iro) (\d)")
 LEO = "Leo"
 TURN_TIMEOUT = 30.0
 
@@ -41,6 +42,11 @@ def buttons(message: Message, kind: str) -> list[dict[str, Any]]:
 
 def enabled(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [b for b in found if not b.get("disabled")]
+
+
+def lobby_button(lobby: Message, action: str) -> str:
+    """The custom id of a lobby button ("join", "start", ...), whatever its label's language."""
+    return str(buttons(lobby, action)[0]["custom_id"])
 
 
 def card_of(button: dict[str, Any]) -> int:
@@ -87,14 +93,14 @@ class Table:
         assert outcome.ephemeral_text is None, outcome.ephemeral_text
         self.lobby = outcome.message or self.channel.last_message()
         for player in self.players[1:]:
-            joined = await player.click(self.lobby, label="Join")
+            joined = await player.click(self.lobby, custom_id=lobby_button(self.lobby, "join"))
             assert joined.ephemeral_text is None, joined.ephemeral_text
         return await self.start()
 
     async def start(self) -> Message:
         """The host presses Start in the lobby."""
         assert self.lobby is not None
-        started = await self.host.click(self.lobby, label="Start")
+        started = await self.host.click(self.lobby, custom_id=lobby_button(self.lobby, "start"))
         assert started.ephemeral_text is None, started.ephemeral_text
         await self.discord.wait_for(
             self.round_message, timeout=self.patience, what="the first round message"
@@ -146,7 +152,7 @@ class Table:
         if str(player.id) in self.closed_dms:
             message = self.round_message()
             assert message is not None
-            shown = await player.click(message, label="Show my hand")
+            shown = await player.click(message, custom_id=buttons(message, "hand")[0]["custom_id"])
             assert shown.ephemeral is not None, "Show my hand gave no ephemeral reply"
             return shown.ephemeral
 
