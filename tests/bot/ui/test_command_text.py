@@ -54,3 +54,29 @@ def test_every_command_is_described_from_the_english_catalog() -> None:
             "language",
         )
     }
+
+
+async def test_option_names_descriptions_and_choices_are_synced_in_german_and_italian() -> None:
+    tree_owner = discord.Client(intents=discord.Intents.none())
+    tree = app_commands.CommandTree(tree_owner)
+    tree.add_command(WhyFirstCommands(None, None, None, None, InFlight()))  # type: ignore[arg-type]
+    translator = CatalogTranslator()
+    await tree.set_translator(translator)
+    (group,) = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+    start = next(option for option in group["options"] if option["name"] == "start")
+    assert set(start["description_localizations"]) == {"de", "it"}
+    variant = next(option for option in start["options"] if option["name"] == "variant")
+    for language in ("de", "it"):
+        assert variant["name_localizations"][language] == default_catalog().text(
+            "option.variant", language
+        )
+        assert variant["description_localizations"][language] == default_catalog().text(
+            "commands.start_variant", language
+        )
+        tactical = next(c for c in variant["choices"] if c["value"] == "tactical")
+        assert tactical["name_localizations"][language] == default_catalog().text(
+            "choice.variant_tactical", language
+        )
+    # The command names themselves stay English: people share "/whyfirst start".
+    assert "name_localizations" not in start or not start["name_localizations"]
+    await tree_owner.close()
