@@ -52,7 +52,8 @@ channel by an advisory lock on the channel id)
         lobby or running game.
     `game(game_id) -> GameRecord | None`; `active_game_in_channel(channel_id)`;
     `active_games() -> list[GameRecord]` (lobby + running: restart recovery).
-    `join(game_id, user_id, display_name, *, expected_version, now=None) -> GameRecord`
+    `join(game_id, user_id, display_name, *, expected_version, now=None, ai_level=None)
+        -> GameRecord` (an AI player's seat: a negative user id and its level)
         raises `GameNotFound`, `NotInLobby`, `AlreadySeated`, `GameFull` (6 seats), then
         `StaleVersion` (checked in that order; `expected_version=None` skips the version).
     `leave(game_id, user_id, *, expected_version, now=None)` (`NotSeated`); later seats
@@ -102,6 +103,8 @@ Leaderboards (per guild; finished games only; a shared win is a win)
         an index (about a millisecond at 100,000 games; 1 to 3 ms on PostgreSQL); other
         periods sum stored buckets plus the partial edge months' single results (tens of
         ms on both; see bench/storage.py).
+    A game finished with fewer than two people (the rest AI players) counts for no leaderboard:
+        `games_against_ai(guild_id, user_id) -> (games, wins)` reads those apart.
     `rebuild_statistics()` recomputes the stored sums from the results (after bulk loads).
 
 Errors: `StorageError` (database unusable: log it, tell the player, write nothing) and

@@ -29,6 +29,7 @@ TABLES = (
     "bot_settings",
     "user_locales",
     "server_languages",
+    "unranked_results",
 )
 BATCH_ROWS = 5_000
 

@@ -53,7 +53,7 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
     if row is None:
         return None
     seats = await db.all(
-        "SELECT user_id, display_name, seat FROM seats WHERE game_id = ? ORDER BY seat",
+        "SELECT user_id, display_name, seat, ai_level FROM seats WHERE game_id = ? ORDER BY seat",
         (game_id,),
     )
     messages = await db.all(
@@ -76,7 +76,7 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
         finished_at=from_db(row[13]),
         deadline=from_db(row[14]),
         lobby_deadline=from_db(row[15]),
-        seats=tuple(Seat(user_id, name, seat) for user_id, name, seat in seats),
+        seats=tuple(Seat(user_id, name, seat, level) for user_id, name, seat, level in seats),
         message_ids={name: message_id for name, message_id in messages},
     )
 
@@ -161,6 +161,7 @@ async def join(
     *,
     expected_version: int | None,
     now: datetime,
+    ai_level: str | None = None,
 ) -> None:
     record = await load_existing(db, game_id, to_write=True)
     if record.status != "lobby":
@@ -171,9 +172,9 @@ async def join(
         raise GameFull(game_id, len(record.seats))
     _check_version(record, expected_version)
     await db.execute(
-        "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
-        "VALUES (?, ?, ?, ?, ?)",
-        (game_id, len(record.seats), user_id, display_name, to_db(now)),
+        "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at, ai_level) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, len(record.seats), user_id, display_name, to_db(now), ai_level),
     )
     await _bump(db, record, now)
 
@@ -196,14 +197,14 @@ async def leave(
     # Later seats move one place down: delete and re-insert them, so no intermediate row
     # collides with the primary key.
     later = await db.all(
-        "SELECT seat - 1, user_id, display_name, joined_at FROM seats "
+        "SELECT seat - 1, user_id, display_name, joined_at, ai_level FROM seats "
         "WHERE game_id = ? AND seat > ? ORDER BY seat",
         (game_id, seat.seat),
     )
     await db.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (game_id, seat.seat))
     await db.execute_many(
-        "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
-        "VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at, ai_level) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
         [(game_id, *row) for row in later],
     )
     await _bump(db, record, now)

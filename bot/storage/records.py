@@ -29,6 +29,12 @@ class Seat:
     user_id: int
     display_name: str
     seat: int
+    ai_level: str | None = None
+    """Set when an AI player sits here (its user id is then negative)."""
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from bot.storage.records import GameRecord, PlayerResult, StagePoints
 from bot.storage.sql import Session
 
 STAGES = 5  # the rules' stage count; the schema checks it too
+RANKED_PEOPLE = 2
 
 
 async def check(
@@ -31,18 +32,21 @@ def _validate(
     stage_points: Sequence[StagePoints],
     results: Sequence[PlayerResult],
 ) -> None:
-    seated = {seat.user_id for seat in record.seats}
+    people = {seat.user_id for seat in record.seats if not seat.is_ai}
     for points in stage_points:
-        if points.user_id not in seated:
-            raise ValueError(f"stage points for user {points.user_id}, not seated in {record.id}")
+        if points.user_id not in people:
+            raise ValueError(
+                f"stage points for user {points.user_id}, not seated in {record.id} "
+                "(or an AI player)"
+            )
         if not 1 <= points.stage <= STAGES:
             raise ValueError(f"stage {points.stage} does not exist (1 to {STAGES})")
     if status == "finished":
         result_users = [result.user_id for result in results]
-        if sorted(result_users) != sorted(seated):
+        if sorted(result_users) != sorted(people):
             raise ValueError(
                 f"finishing game {record.id} needs one result per seated player "
-                f"{sorted(seated)}, got {result_users}"
+                f"(AI players aside) {sorted(people)}, got {result_users}"
             )
     elif results:
         raise ValueError("results may only be stored together with status 'finished'")
@@ -76,9 +80,21 @@ async def record_stage_points(
     )
 
 
+def is_ranked(record: GameRecord) -> bool:
+    """Whether a game counts for the server's leaderboards: at least two people played."""
+    return sum(1 for seat in record.seats if not seat.is_ai) >= RANKED_PEOPLE
+
+
 async def record_results(
     db: Session, record: GameRecord, results: Iterable[PlayerResult], stamp: str
 ) -> None:
+    if not is_ranked(record):
+        await db.execute_many(
+            "INSERT INTO unranked_results (game_id, user_id, guild_id, finished_at, total, won) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [(record.id, r.user_id, record.guild_id, stamp, r.total, int(r.won)) for r in results],
+        )
+        return
     await db.execute_many(
         "INSERT INTO results (game_id, user_id, guild_id, finished_at, total, won, best_stage, "
         "seconds_reached) VALUES (:game, :user, :guild, :at, :total, :won, "
@@ -137,7 +153,8 @@ async def read(db: Session, game_id: int) -> tuple[list[StagePoints], list[Playe
         (game_id,),
     )
     results = await db.all(
-        "SELECT r.user_id, r.total, r.won FROM results AS r "
+        "SELECT r.user_id, r.total, r.won FROM (SELECT game_id, user_id, total, won FROM results "
+        "UNION ALL SELECT game_id, user_id, total, won FROM unranked_results) AS r "
         "JOIN seats AS s USING (game_id, user_id) WHERE r.game_id = ? ORDER BY s.seat",
         (game_id,),
     )

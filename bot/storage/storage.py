@@ -135,6 +135,7 @@ class Storage:
         *,
         expected_version: int | None,
         now: datetime | None = None,
+        ai_level: str | None = None,
     ) -> GameRecord:
         async def work(db: Session) -> GameRecord:
             await games.join(
@@ -144,6 +145,7 @@ class Storage:
                 display_name,
                 expected_version=expected_version,
                 now=now or datetime.now(UTC),
+                ai_level=ai_level,
             )
             return await games.load_existing(db, game_id)
 
@@ -368,6 +370,20 @@ class Storage:
             )
 
         return await self._database.read("read player statistics", work)
+
+    async def games_against_ai(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """(games, wins) of a player in the guild's games with fewer than two people."""
+
+        async def work(db: Session) -> tuple[int, int]:
+            row = await db.one(
+                "SELECT count(*), coalesce(sum(won), 0) FROM unranked_results "
+                "WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            )
+            assert row is not None
+            return int(row[0]), int(row[1])
+
+        return await self._database.read("read games against AI players", work)
 
     async def rebuild_statistics(self) -> None:
         """Recompute the leaderboard sums from the stored results (after a bulk load)."""

@@ -128,3 +128,31 @@ def migrations_dir(tmp_path: Path, count: int, extra: dict[str, str] | None = No
         (folder / name).parent.mkdir(exist_ok=True)
         (folder / name).write_text(sql, encoding="utf-8")
     return folder
+
+
+# A lobby as schema 1 stores it: written with SQL, so that code expecting a newer schema is
+# not needed to make data of an older one. The oldest kind of data every later schema keeps.
+SCHEMA_ONE_LOBBY = (
+    "INSERT INTO games (id, guild_id, channel_id, host_id, variant, options, status, seed, "
+    "version, created_at, updated_at) VALUES (7, 100, 200, 1, 'standard', "
+    "'{\"pick_seconds\": 60}', 'lobby', 42, 2, '2026-01-01T00:00:00.000000+00:00', "
+    "'2026-01-01T00:00:00.000000+00:00');\n"
+    "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) VALUES "
+    "(7, 0, 1, 'Anne', '2026-01-01T00:00:00.000000+00:00'), "
+    "(7, 1, 2, 'Ben', '2026-01-01T00:00:00.000000+00:00');"
+)
+SCHEMA_ONE_LOBBY_ID = 7
+
+
+def check_schema_one_lobby(game: GameRecord | None) -> None:
+    assert game is not None
+    assert (game.status, game.version, game.seed, game.options) == (
+        "lobby",
+        2,
+        42,
+        {"pick_seconds": 60},
+    )
+    assert [(seat.user_id, seat.display_name, seat.ai_level) for seat in game.seats] == [
+        (1, "Anne", None),
+        (2, "Ben", None),
+    ]
