@@ -36,8 +36,10 @@ class Urgency(IntEnum):
 
 
 class RestPacer:
-    """At most `limit` requests let go in any `window` seconds; the most urgent waiting
-    request first, first come first served within an urgency."""
+    """At most `limit` requests let go in any `window` seconds, and never two closer than
+    `window / limit` (a burst let go at once reaches Discord bunched, and Discord counts in
+    fixed windows); the most urgent waiting request first, first come first served within an
+    urgency."""
 
     def __init__(
         self,
@@ -47,6 +49,7 @@ class RestPacer:
     ) -> None:
         self._limit = limit
         self._window = window
+        self._spacing = window / limit
         self._clock = clock
         self._let_go: deque[float] = deque()
         self._waiting: tuple[deque[asyncio.Future[None]], ...] = tuple(deque() for _ in Urgency)
@@ -59,7 +62,7 @@ class RestPacer:
 
     async def turn(self, urgency: Urgency = Urgency.PUBLIC) -> None:
         """Wait until this request may go."""
-        if not self.waiting and self._has_room():
+        if not self.waiting and self._delay() <= 0:
             self._let_go.append(self._clock())
             return
         ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -72,25 +75,26 @@ class RestPacer:
                 self._waiting[urgency].remove(ticket)
             raise
 
-    def _has_room(self) -> bool:
-        cutoff = self._clock() - self._window
-        while self._let_go and self._let_go[0] <= cutoff:
+    def _delay(self) -> float:
+        """Seconds until the next request may go (0 or less: now)."""
+        now = self._clock()
+        while self._let_go and self._let_go[0] <= now - self._window:
             self._let_go.popleft()
-        return len(self._let_go) < self._limit
+        if not self._let_go:
+            return 0.0
+        spaced = self._let_go[-1] + self._spacing - now
+        if len(self._let_go) < self._limit:
+            return spaced
+        return max(spaced, self._let_go[0] + self._window - now)
 
     def _schedule(self) -> None:
-        if self._wake_up is not None:
-            return
-        loop = asyncio.get_running_loop()
-        if self._has_room():
-            self._wake_up = loop.call_soon(self._release)
-        else:
-            delay = self._let_go[0] + self._window - self._clock()
-            self._wake_up = loop.call_later(max(delay, 0.0), self._release)
+        if self._wake_up is None:
+            delay = max(self._delay(), 0.0)
+            self._wake_up = asyncio.get_running_loop().call_later(delay, self._release)
 
     def _release(self) -> None:
         self._wake_up = None
-        while self.waiting and self._has_room():
+        while self.waiting and self._delay() <= 0:
             line = next(line for line in self._waiting if line)
             ticket = line.popleft()
             if ticket.done():

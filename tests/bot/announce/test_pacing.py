@@ -1,8 +1,10 @@
-"""The REST pacer: never more than its budget in any window, the most urgent request first."""
+"""The REST pacer: never more than its budget in any window, evenly spaced, the most urgent
+request first."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 
 from bot.announce.pacing import RestPacer, Urgency
@@ -39,9 +41,11 @@ async def test_waiting_requests_go_most_urgent_first_and_in_arrival_order_within
 
     assert let_go == ["first", "second", "reveal 1", "reveal 2", "hand 1", "hand 2", "status"]
     assert pacer.waiting == 0
-    # Never three requests within one window.
+    # Never three requests within one window, nor two closer than half of it (limit 2).
     spans = [later - earlier for earlier, later in zip(moments, moments[2:], strict=False)]
     assert min(spans) >= WINDOW * 0.9
+    gaps = [later - earlier for earlier, later in itertools.pairwise(moments)]
+    assert min(gaps) >= WINDOW / 2 * 0.9
 
 
 async def test_a_cancelled_request_gives_its_place_up() -> None:
