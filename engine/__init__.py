@@ -62,7 +62,7 @@ from .reducer import (
 )
 from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
-from .views import PlayerView, PublicView, public_view, view_for
+from .views import PlayerView, PublicView, RevealedPlay, public_view, view_for
 
 __all__ = [
     "DECK",
@@ -96,6 +96,7 @@ __all__ = [
     "RejectCode",
     "Rejected",
     "ReplayResult",
+    "RevealedPlay",
     "RoundRevealed",
     "StageDealt",
     "StageLog",
