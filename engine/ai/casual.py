@@ -4,6 +4,8 @@ Also the model of the other players in sharp play's search, so it works on plain
 and takes its randomness as a generator position.
 """
 
+from dataclasses import dataclass
+
 from ..cards import VALUES
 from ..constants import MAX_SPACE, MIN_SPACE, ROUNDS
 from ..rng import next_u64
@@ -20,19 +22,16 @@ FINAL_WIN_WORTH = 10.0
 LEAD_ALLOWED = 3
 
 
+@dataclass(frozen=True, slots=True)
 class Aim:
     """What points scored this stage are worth to one figure: in the last stage, whether
     they make its total the second-highest (the others' totals as they are); before it,
     their number, but points beyond a lead of LEAD_ALLOWED count against it."""
 
-    __slots__ = ("final", "me", "room", "totals")
-
-    def __init__(self, totals: tuple[int, ...], me: int, last_stage: bool) -> None:
-        self.totals = totals
-        self.me = me
-        self.final = last_stage
-        best_other = max(total for at, total in enumerate(totals) if at != me)
-        self.room = best_other + LEAD_ALLOWED - totals[me]
+    totals: tuple[int, ...]
+    me: int
+    final: bool
+    room: int  # points it may score before its lead grows beyond LEAD_ALLOWED
 
     def worth(self, points: int) -> float:
         if self.final:
@@ -57,6 +56,11 @@ class Aim:
         if at == second:
             return self.worth(second)
         return self.worth(0) - DISTANCE_COST * abs(at - second)
+
+
+def aim_of(totals: tuple[int, ...], me: int, last_stage: bool) -> Aim:
+    best_other = max(total for figure, total in enumerate(totals) if figure != me)
+    return Aim(totals, me, last_stage, best_other + LEAD_ALLOWED - totals[me])
 
 
 def moved(positions: list[int], target: int, value: int) -> list[int]:

@@ -5,7 +5,7 @@ from enum import StrEnum
 from ..actions import Action, ChooseCard, MoveFigure, Pick
 from ..constants import STAGES
 from ..views import PlayerView
-from .casual import Aim, casual_card, casual_move, casual_pick
+from .casual import aim_of, casual_card, casual_move, casual_pick
 from .knowledge import knowledge_of
 from .randomness import decision_position
 from .sharp import sharp_card, sharp_move, sharp_pick
@@ -32,7 +32,7 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
     player, stage, round_ = view.player, view.stage, view.round
     positions = list(knowledge.positions)
     hand = list(knowledge.hand)
-    aim = Aim(knowledge.totals, knowledge.me, stage == STAGES)
+    aim = aim_of(knowledge.totals, knowledge.me, stage == STAGES)
     if knowledge.moving:
         if sharp:
             target = sharp_move(knowledge, position)

@@ -6,7 +6,7 @@ samples; the move with the best mean outlook wins."""
 from ..cards import VALUES
 from ..constants import MAX_SPACE, MIN_SPACE, ROUNDS, STAGES
 from ..rng import next_u64
-from .casual import Aim, casual_card, casual_move, casual_pick
+from .casual import Aim, aim_of, casual_card, casual_move, casual_pick
 from .knowledge import Knowledge
 from .outlook import Outlook
 from .randomness import shuffled
@@ -53,7 +53,9 @@ def standard_candidates(knowledge: Knowledge) -> list[tuple[int, int]]:
 def aims_of(knowledge: Knowledge) -> list[Aim]:
     """What every figure is taken to aim at when it plays casually."""
     last_stage = knowledge.stage == STAGES
-    return [Aim(knowledge.totals, figure, last_stage) for figure in range(len(knowledge.figures))]
+    return [
+        aim_of(knowledge.totals, figure, last_stage) for figure in range(len(knowledge.figures))
+    ]
 
 
 def outlook_of(knowledge: Knowledge) -> Outlook:
