@@ -26,6 +26,8 @@ from engine import (
     Variant,
     choose,
 )
+from engine.ai.outlook import win_share
+from engine.ai.rollout import stage_points
 from engine.cards import DECK, VALUES
 from engine.rules import score_stage, winner_indexes
 
@@ -317,3 +319,13 @@ def test_a_player_with_nothing_to_do_gets_no_decision() -> None:
         choose(engine.view_for(game.state, idle), Level.SHARP, 1)  # not their move
     with pytest.raises(ValueError, match="brilliant"):
         choose(engine.view_for(game.state, mover), "brilliant", 1)  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-30, 60), min_size=2, max_size=7), st.data())
+def test_the_ai_counts_the_win_as_the_rules_do(totals: list[int], data: st.DataObject) -> None:
+    me = data.draw(st.integers(0, len(totals) - 1))
+    winners = winner_indexes(totals)
+    assert win_share(totals, me) == (1 / len(winners) if me in winners else 0.0)
+    spaces = data.draw(st.lists(st.integers(MIN_SPACE, MAX_SPACE), min_size=2, max_size=7))
+    assert stage_points(spaces) == score_stage(spaces)[1]
