@@ -17,27 +17,31 @@ NOISE_PERCENT = 25
 DISTANCE_COST = 0.5
 # In the last stage, ending on the second-highest total is worth this many points.
 FINAL_WIN_WORTH = 10.0
-# Before it, points that would put a figure more than this far ahead of every other
-# total count against it: the highest total does not win.
-LEAD_ALLOWED = 3
 
 
 @dataclass(frozen=True, slots=True)
 class Aim:
-    """What points scored this stage are worth to one figure: in the last stage, whether
-    they make its total the second-highest (the others' totals as they are); before it,
-    their number, but points beyond a lead of LEAD_ALLOWED count against it."""
+    """What points scored this stage are worth to one figure, the others' totals taken as
+    they are. In the last stage: a win, less how far its total would miss the totals that
+    win. Before it: their number, but points that would lift its total above every other
+    total count against it (the highest total does not win)."""
 
     totals: tuple[int, ...]
     me: int
     final: bool
-    room: int  # points it may score before its lead grows beyond LEAD_ALLOWED
+    room: int  # the points it may score without taking the lead
+    winning: tuple[int | None, int]  # the lowest (None: any) and highest total that wins
 
     def worth(self, points: int) -> float:
         if self.final:
             after = list(self.totals)
             after[self.me] += points
-            return FINAL_WIN_WORTH * win_share(after, self.me)
+            total = after[self.me]
+            low, high = self.winning
+            miss = total - high if total > high else 0
+            if low is not None and total < low:
+                miss = low - total
+            return FINAL_WIN_WORTH * win_share(after, self.me) - miss
         if points <= self.room:
             return points
         return 2 * self.room - points
@@ -59,8 +63,11 @@ class Aim:
 
 
 def aim_of(totals: tuple[int, ...], me: int, last_stage: bool) -> Aim:
-    best_other = max(total for figure, total in enumerate(totals) if figure != me)
-    return Aim(totals, me, last_stage, best_other + LEAD_ALLOWED - totals[me])
+    others = sorted({total for figure, total in enumerate(totals) if figure != me}, reverse=True)
+    # A total wins from the second-highest other total (shared there) up to just below the
+    # highest; with all other totals equal, any total below theirs wins.
+    winning = (others[1] if len(others) > 1 else None, others[0] - 1)
+    return Aim(totals, me, last_stage, others[0] - totals[me], winning)
 
 
 def moved(positions: list[int], target: int, value: int) -> list[int]:
