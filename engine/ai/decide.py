@@ -3,7 +3,7 @@
 from enum import StrEnum
 
 from ..actions import Action, ChooseCard, MoveFigure, Pick
-from ..constants import STAGES
+from ..constants import ROUNDS, STAGES
 from ..views import PlayerView
 from .casual import aim_of, casual_card, casual_move, casual_pick
 from .knowledge import knowledge_of
@@ -47,8 +47,8 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
         else:
             card, _ = casual_card(positions, hand, aim, position)
         return ChooseCard(player, stage, round_, card)
-    if len(hand) == 1:
-        return Pick(player, stage, round_, hand[0], player)  # round 5: on oneself
+    if round_ == ROUNDS:
+        return Pick(player, stage, round_, hand[0], player)  # the last card, on oneself
     if sharp:
         card, target = sharp_pick(knowledge, position)
     else:
