@@ -9,7 +9,8 @@ A game's life:
         state, more, events = settle(result.state)  # log the action, then `more`
 
 Replaying the logged actions (deals included) from new_game(players, variant, seed)
-gives an equal state. view_for(state, player) is all a player may see;
+gives an equal state. view_for(state, player) is all a player may see, and all an AI
+player sees: choose(view, Level.SHARP, ai_seed) is its action;
 export_record / replay_record / `python -m engine replay` handle game records.
 """
 
@@ -24,6 +25,7 @@ from .actions import (
     action_from_dict,
     action_to_dict,
 )
+from .ai import Level, choose
 from .cards import DECK, Card, card
 from .constants import (
     HAND_SIZE,
@@ -62,7 +64,7 @@ from .reducer import (
 )
 from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
-from .views import PlayerView, PublicView, public_view, view_for
+from .views import PlayerView, PublicView, RevealedPlay, public_view, view_for
 
 __all__ = [
     "DECK",
@@ -84,6 +86,7 @@ __all__ = [
     "FigureMoved",
     "GameOver",
     "GameState",
+    "Level",
     "Move",
     "MoveFigure",
     "Phase",
@@ -96,6 +99,7 @@ __all__ = [
     "RejectCode",
     "Rejected",
     "ReplayResult",
+    "RevealedPlay",
     "RoundRevealed",
     "StageDealt",
     "StageLog",
@@ -108,6 +112,7 @@ __all__ = [
     "apply",
     "card",
     "chance_outcome",
+    "choose",
     "export_record",
     "figures",
     "is_chance",

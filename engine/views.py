@@ -6,9 +6,24 @@ included (`positions` and `totals` are (figure, number) pairs in figure order).
 
 from dataclasses import dataclass
 
-from .cards import DECK, Card
-from .constants import ROUNDS, Phase, Variant
+from .cards import DECK, VALUES, Card
+from .constants import LEO, ROUNDS, Phase, Variant
 from .state import GameState, figures, positions, totals
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedPlay:
+    """A card turned face up in this stage, as everyone at the table saw it.
+
+    `player` is LEO for Leo's own card. `target` is the figure the card moved (standard:
+    the figure it lay in front of); None for a tactical card whose move is still to come.
+    """
+
+    round: int
+    player: str
+    card: int
+    value: int
+    target: str | None
 
 
 class _ByFigure:
@@ -34,7 +49,8 @@ def _lookup(pairs: tuple[tuple[str, int], ...], figure: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PublicView(_ByFigure):
-    """Public knowledge: positions, totals, who still has to act, revealed move order."""
+    """Public knowledge: positions, totals, who still has to act, revealed move order, and
+    every card revealed in this stage so far."""
 
     stage: int
     round: int
@@ -48,6 +64,7 @@ class PublicView(_ByFigure):
     hand_sizes: tuple[tuple[str, int], ...]
     positions: tuple[tuple[str, int], ...]
     totals: tuple[tuple[str, int], ...]
+    revealed: tuple[RevealedPlay, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +87,7 @@ class PlayerView(_ByFigure):
     hand_sizes: tuple[tuple[str, int], ...]
     positions: tuple[tuple[str, int], ...]
     totals: tuple[tuple[str, int], ...]
+    revealed: tuple[RevealedPlay, ...]
 
 
 def waiting_for(state: GameState) -> tuple[str, ...]:
@@ -110,7 +128,39 @@ def public_view(state: GameState) -> PublicView:
         hand_sizes=tuple((p, len(h)) for p, h in zip(state.players, state.hands, strict=True)),
         positions=tuple(positions(state).items()),
         totals=tuple(totals(state).items()),
+        revealed=revealed_plays(state),
     )
+
+
+def revealed_plays(state: GameState) -> tuple[RevealedPlay, ...]:
+    """The cards of the current stage that are face up: every finished round's plays
+    (players in seat order, then Leo's card), and in tactical MOVING this round's cards."""
+    if len(state.history) != state.stage:
+        return ()  # the stage is not dealt yet
+    log = state.history[-1]
+    revealed: list[RevealedPlay] = []
+    for round_number, plays in enumerate(log.rounds, start=1):
+        revealed.extend(
+            RevealedPlay(round_number, player, card, VALUES[card], target)
+            for player, card, target in plays
+        )
+        if round_number <= len(log.leo):
+            leo_card = log.leo[round_number - 1]
+            revealed.append(RevealedPlay(round_number, LEO, leo_card, VALUES[leo_card], LEO))
+    if state.phase is Phase.MOVING:
+        for player, pick in zip(state.players, state.picks, strict=True):
+            if pick is not None:
+                card, target = pick
+                revealed.append(RevealedPlay(state.round, player, card, VALUES[card], target))
+        if state.round <= len(log.leo):
+            leo_card = log.leo[state.round - 1]
+            still_to_move = (LEO, leo_card) in state.move_order
+            revealed.append(
+                RevealedPlay(
+                    state.round, LEO, leo_card, VALUES[leo_card], None if still_to_move else LEO
+                )
+            )
+    return tuple(revealed)
 
 
 def view_for(state: GameState, player: str) -> PlayerView:
@@ -136,4 +186,5 @@ def view_for(state: GameState, player: str) -> PlayerView:
         hand_sizes=public.hand_sizes,
         positions=public.positions,
         totals=public.totals,
+        revealed=public.revealed,
     )

@@ -169,9 +169,49 @@ def test_a_view_never_holds_another_players_cards_or_pick(
             others = {n for s, hand in enumerate(state.hands) if s != seat for n in hand}
             shown = repr(view)
             assert not any(f"number={n}," in shown for n in others)
-        public = repr(engine.public_view(state))
-        assert "Card(" not in public
-        assert "pick=" not in public
+            assert not {play.card for play in view.revealed} & (others | hidden_from_all(state))
+        public = engine.public_view(state)
+        assert "Card(" not in repr(public)
+        assert "pick=" not in repr(public)
+        assert not {play.card for play in public.revealed} & (
+            hidden_from_all(state) | {n for hand in state.hands for n in hand}
+        )
+
+
+def hidden_from_all(state: engine.GameState) -> set[int]:
+    """Cards nobody at the table has seen: Leo's stack and the cards not dealt this stage."""
+    if len(state.history) != state.stage:
+        return set(range(1, len(engine.DECK) + 1))
+    log = state.history[-1]
+    dealt = {n for hand in log.hands for n in hand} | set(log.leo)
+    return set(state.leo_stack) | (set(range(1, len(engine.DECK) + 1)) - dealt)
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
+def test_a_view_shows_every_card_revealed_in_this_stage_once(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    for state in replayed_states(game):
+        revealed = engine.public_view(state).revealed
+        if len(state.history) != state.stage:
+            assert revealed == ()
+            continue
+        log = state.history[-1]
+        finished = len(log.rounds)
+        shown_rounds = finished + (state.phase is Phase.MOVING)
+        leo_cards = log.leo[: min(shown_rounds, len(log.leo))]
+        expected = {c for plays in log.rounds for _, c, _ in plays} | set(leo_cards)
+        if state.phase is Phase.MOVING:
+            expected |= {pick[0] for pick in state.picks if pick is not None}
+        assert len(revealed) == len(expected)
+        assert {play.card for play in revealed} == expected
+        assert [play.round for play in revealed] == sorted(play.round for play in revealed)
+        for play in revealed:
+            assert play.value == VALUES[play.card]
+            if play.round <= finished:
+                assert play.target is not None
 
 
 @GAMES

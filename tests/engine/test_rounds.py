@@ -170,3 +170,37 @@ def test_a_movers_deadline_is_stale_once_the_next_mover_is_up() -> None:
         e for e in game.do(engine.Timeout(1, 1, mover="Ben")) if isinstance(e, FigureMoved)
     )
     assert (moved.mover, moved.target, moved.automatic) == ("Ben", "Ben", True)
+
+
+def test_a_view_shows_the_cards_revealed_this_stage_and_only_those() -> None:
+    game = Game.start(["Anne", "Ben"], "tactical")
+    game.deal({"Anne": [6, 7, 8, 9, 10], "Ben": [32, 1, 2, 3, 4]}, leo=[29, 5, 21, 28])
+    game.choose("Anne", 6)
+    assert engine.view_for(game.state, "Ben").revealed == ()
+    game.choose("Ben", 32)
+    seen = [
+        (p.round, p.player, p.card, p.target) for p in engine.view_for(game.state, "Anne").revealed
+    ]
+    assert seen == [(1, "Anne", 6, None), (1, "Ben", 32, None), (1, LEO, 29, None)]
+    game.move("Ben", "Anne")
+    seen = [(p.player, p.target) for p in engine.public_view(game.state).revealed]
+    assert seen == [("Anne", None), ("Ben", "Anne"), (LEO, LEO)]
+    game.move("Anne", "Ben")
+    game.choose("Anne", 7)
+    seen = [
+        (p.round, p.player, p.card, p.target) for p in engine.view_for(game.state, "Ben").revealed
+    ]
+    assert seen == [(1, "Anne", 6, "Ben"), (1, "Ben", 32, "Anne"), (1, LEO, 29, LEO)]
+
+
+def test_a_new_stage_starts_with_nothing_revealed() -> None:
+    game = Game.start(list(HANDS))
+    game.deal(HANDS)
+    for round_number, (anne, ben, chris) in enumerate(zip(*HANDS.values(), strict=True), 1):
+        target = "Ben" if round_number < engine.ROUNDS else "Anne"
+        game.pick("Anne", anne, target)
+        game.pick("Ben", ben, "Ben")
+        game.pick("Chris", chris, "Chris")
+        revealed = engine.public_view(game.state).revealed
+        assert len(revealed) == (3 * round_number if round_number < engine.ROUNDS else 0)
+    assert game.state.phase is engine.Phase.DEALING

@@ -1,0 +1,95 @@
+"""How good the end of a stage is for one figure: its share of the win, exactly after the
+last stage, estimated before it.
+
+Before the last stage the stages still to come are treated as noise: each figure scores
+what a figure scores in a stage of random play (measured once per table size with the
+rollout simulator, from a fixed seed), independently of the others. The estimate is the
+mean share of the win over a fixed set of such futures.
+"""
+
+from functools import cache
+
+from ..constants import STAGES
+from ..rng import next_u64
+from .rollout import random_stage_points
+
+FUTURES = 48
+MEASURED_STAGES = 600
+MEASURE_SEED = 0x5EC0_4D
+
+
+def win_share(totals: tuple[int, ...] | list[int], me: int) -> float:
+    """`me`'s share of the win with these final totals: 1/k when `me` is one of k figures
+    on the second-highest distinct total (everyone shares when all totals are equal)."""
+    mine = totals[me]
+    above = None
+    level = 0
+    for total in totals:
+        if total > mine:
+            if above is None:
+                above = total
+            elif total != above:
+                return 0.0
+        elif total == mine:
+            level += 1
+    if above is None:
+        return 1.0 / level if level == len(totals) else 0.0
+    return 1.0 / level
+
+
+@cache
+def stage_points_pool(player_count: int) -> tuple[int, ...]:
+    """Points one figure scored in each of many stages of random play."""
+    pool: list[int] = []
+    position = MEASURE_SEED
+    for _ in range(MEASURED_STAGES):
+        position, seed = next_u64(position)
+        pool.extend(random_stage_points(player_count, seed))
+    return tuple(pool)
+
+
+@cache
+def futures(player_count: int, figure_count: int, stages_left: int) -> tuple[tuple[int, ...], ...]:
+    """FUTURES fixed vectors of points still to come, one number per figure."""
+    pool = stage_points_pool(player_count)
+    position = next_u64(MEASURE_SEED ^ (player_count << 8 | stages_left))[1]
+    vectors = []
+    for _ in range(FUTURES):
+        vector = []
+        for _ in range(figure_count):
+            points = 0
+            for _ in range(stages_left):
+                position, bits = next_u64(position)
+                points += pool[bits % len(pool)]
+            vector.append(points)
+        vectors.append(tuple(vector))
+    return tuple(vectors)
+
+
+class Outlook:
+    """The value of a stage's end for `me`, remembered per outcome within one decision."""
+
+    __slots__ = ("known", "me", "noise", "totals")
+
+    def __init__(self, totals: tuple[int, ...], me: int, player_count: int, stage: int) -> None:
+        self.totals = totals
+        self.me = me
+        stages_left = STAGES - stage
+        self.noise = futures(player_count, len(totals), stages_left) if stages_left else ()
+        self.known: dict[tuple[int, ...], float] = {}
+
+    def value(self, points: tuple[int, ...]) -> float:
+        known = self.known.get(points)
+        if known is not None:
+            return known
+        after = [total + add for total, add in zip(self.totals, points, strict=True)]
+        me = self.me
+        if not self.noise:
+            result = win_share(after, me)
+        else:
+            shares = 0.0
+            for future in self.noise:
+                shares += win_share([a + f for a, f in zip(after, future, strict=True)], me)
+            result = shares / len(self.noise)
+        self.known[points] = result
+        return result

@@ -1,0 +1,177 @@
+"""Sharp play: Monte Carlo over the rest of the stage. Each sample deals the unseen cards
+anew (what the other hands and Leo's stack could be), lets the others play casually this
+round and everyone randomly after it, and every candidate move is tried on the same
+samples; the move with the best mean outlook wins."""
+
+from ..cards import VALUES
+from ..constants import MAX_SPACE, MIN_SPACE, ROUNDS, STAGES
+from ..rng import next_u64
+from .casual import Aim, aim_of, casual_card, casual_move, casual_pick
+from .knowledge import Knowledge
+from .outlook import Outlook
+from .randomness import shuffled
+from .rollout import LEO_INDEX, finish_standard_randomly, finish_tactical_randomly, stage_points
+
+SAMPLES = 64
+
+
+def standard_samples(round_number: int) -> int:
+    """A standard rollout shortens as the stage goes on, so later picks, which decide
+    more, take more samples for about the same time: 64, 64, 128, 256 in rounds 1-4."""
+    return SAMPLES << max(0, round_number - 2)
+
+
+def deal_unseen(knowledge: Knowledge, position: int) -> tuple[int, list[list[int]], list[int]]:
+    """(next position, every hand (mine as it is), Leo's stack): one way the unseen cards
+    could lie."""
+    cards = list(knowledge.unseen)
+    needed = sum(knowledge.hand_sizes) - len(knowledge.hand) + knowledge.leo_left
+    position = shuffled(position, cards, needed)
+    hands: list[list[int]] = []
+    taken = 0
+    for seat, size in enumerate(knowledge.hand_sizes):
+        if seat == knowledge.me:
+            hands.append(list(knowledge.hand))
+        else:
+            hands.append(cards[taken : taken + size])
+            taken += size
+    return position, hands, cards[taken : taken + knowledge.leo_left]
+
+
+def clamp_all(positions: list[int]) -> None:
+    for index, at in enumerate(positions):
+        if at > MAX_SPACE:
+            positions[index] = MAX_SPACE
+        elif at < MIN_SPACE:
+            positions[index] = MIN_SPACE
+
+
+def standard_candidates(knowledge: Knowledge) -> list[tuple[int, int]]:
+    """(card, target) pairs worth comparing: one card per value (in the standard game a
+    card's number never matters), every figure."""
+    by_value: dict[int, int] = {}
+    for card in sorted(knowledge.hand):
+        by_value.setdefault(VALUES[card], card)
+    figures = range(len(knowledge.figures))
+    return [(card, target) for card in by_value.values() for target in figures]
+
+
+def aims_of(knowledge: Knowledge) -> list[Aim]:
+    """What every figure is taken to aim at when it plays casually."""
+    last_stage = knowledge.stage == STAGES
+    return [
+        aim_of(knowledge.totals, figure, last_stage) for figure in range(len(knowledge.figures))
+    ]
+
+
+def outlook_of(knowledge: Knowledge) -> Outlook:
+    return Outlook(knowledge.totals, knowledge.me, knowledge.player_count, knowledge.stage)
+
+
+def best_of(scores: list[float]) -> int:
+    return max(range(len(scores)), key=scores.__getitem__)
+
+
+def sharp_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
+    """Standard game, rounds 1-4: (card, target figure)."""
+    candidates = standard_candidates(knowledge)
+    outlook = outlook_of(knowledge)
+    scores = [0.0] * len(candidates)
+    me = knowledge.me
+    next_round = knowledge.round + 1
+    aims = aims_of(knowledge)
+    for _ in range(standard_samples(knowledge.round)):
+        position, hands, leo_stack = deal_unseen(knowledge, position)
+        base = list(knowledge.positions)
+        for seat, hand in enumerate(hands):
+            if seat != me:
+                card, target, position = casual_pick(
+                    list(knowledge.positions), hand, aims[seat], knowledge.round, position
+                )
+                hand.remove(card)
+                base[target] += VALUES[card]
+        if leo_stack:
+            base[LEO_INDEX] += VALUES[leo_stack[0]]
+        position, future = next_u64(position)
+        for number, (card, target) in enumerate(candidates):
+            after = base[:]
+            after[target] += VALUES[card]
+            clamp_all(after)
+            rest = [hand[:] for hand in hands]
+            rest[me].remove(card)
+            final = finish_standard_randomly(after, rest, leo_stack[1:], next_round, future)
+            scores[number] += outlook.value(stage_points(final))
+    return candidates[best_of(scores)]
+
+
+def play_moves(
+    positions: list[int], moves: list[tuple[int, int]], aims: list[Aim], leo: int, position: int
+) -> list[int]:
+    """Tactical: make `moves` (mover, card) in their order, every mover moving casually
+    (Leo moves Leo)."""
+    for mover, card in moves:
+        if mover == leo:
+            target = leo
+        else:
+            target, position = casual_move(positions, card, aims[mover], position)
+        at = positions[target] + VALUES[card]
+        positions[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+    return positions
+
+
+def sharp_card(knowledge: Knowledge, position: int) -> int:
+    """Tactical game, PICKING: the card to lay down."""
+    candidates = sorted(knowledge.hand)
+    outlook = outlook_of(knowledge)
+    scores = [0.0] * len(candidates)
+    me = knowledge.me
+    leo = knowledge.leo
+    next_round = knowledge.round + 1
+    aims = aims_of(knowledge)
+    for _ in range(SAMPLES):
+        position, hands, leo_stack = deal_unseen(knowledge, position)
+        chosen: list[tuple[int, int]] = []
+        for seat, hand in enumerate(hands):
+            if seat != me:
+                card, position = casual_card(list(knowledge.positions), hand, aims[seat], position)
+                hand.remove(card)
+                chosen.append((card, seat))
+        if leo_stack and knowledge.round < ROUNDS:
+            chosen.append((leo_stack[0], leo))
+            leo_stack = leo_stack[1:]
+        position, moving = next_u64(position)
+        position, future = next_u64(position)
+        for number, card in enumerate(candidates):
+            order = sorted([*chosen, (card, me)], reverse=True)
+            moves = [(mover, played) for played, mover in order]
+            after = play_moves(list(knowledge.positions), moves, aims, leo, moving)
+            rest = [hand[:] for hand in hands]
+            rest[me].remove(card)
+            final = finish_tactical_randomly(after, rest, leo_stack, next_round, future)
+            scores[number] += outlook.value(stage_points(final))
+    return candidates[best_of(scores)]
+
+
+def sharp_move(knowledge: Knowledge, position: int) -> int:
+    """Tactical game, MOVING (this player moves now): the figure to move."""
+    outlook = outlook_of(knowledge)
+    figure_count = len(knowledge.figures)
+    scores = [0.0] * figure_count
+    _, card = knowledge.moves_left[0]
+    value = VALUES[card]
+    later = list(knowledge.moves_left[1:])
+    next_round = knowledge.round + 1
+    aims = aims_of(knowledge)
+    for _ in range(SAMPLES):
+        position, hands, leo_stack = deal_unseen(knowledge, position)
+        position, moving = next_u64(position)
+        position, future = next_u64(position)
+        for target in range(figure_count):
+            after = list(knowledge.positions)
+            at = after[target] + value
+            after[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+            after = play_moves(after, later, aims, knowledge.leo, moving)
+            rest = [hand[:] for hand in hands]
+            final = finish_tactical_randomly(after, rest, leo_stack, next_round, future)
+            scores[target] += outlook.value(stage_points(final))
+    return best_of(scores)
