@@ -27,6 +27,7 @@ from bot.announce.pacing import RestPacer
 from bot.i18n import locale_name
 from bot.languages import Languages
 from bot.play.abandonment import AbandonmentWatch
+from bot.play.ai_seats import AiSeats
 from bot.play.background import Background
 from bot.play.channel_games import ChannelGames
 from bot.play.controls import HandDesk
@@ -63,6 +64,7 @@ class Rooms:
     clock: TurnClock
     watch: AbandonmentWatch
     background: Background
+    ai: AiSeats
     languages: Languages
     lobbies: LobbyDesk
     hands: HandDesk
@@ -126,7 +128,7 @@ class WhyFirstClient(discord.Client):
         )
         self.add_dynamic_items(*ALL_BUTTONS)
         await self._sync_commands(storage)
-        await recover_open_games(storage, rooms.service, rooms.clock, rooms.watch)
+        await recover_open_games(storage, rooms.service, rooms.clock, rooms.watch, rooms.ai)
 
     async def on_ready(self) -> None:
         if not self._ready_logged:
@@ -146,6 +148,7 @@ class WhyFirstClient(discord.Client):
             except (TimeoutError, Exception):
                 log.info("closing with announcements still pending")
             rooms.announcer.drop_waiting_edits()
+            rooms.ai.close()
         await super().close()
         if rooms is not None:
             await rooms.storage.close()
@@ -222,7 +225,8 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
     announcer = Announcer(ChannelPosts(outbox, storage, settings), hands)
     clock = TurnClock(service, storage, announcer, settings)
     watch = AbandonmentWatch()
-    service.subscribe(Fanout(service, announcer, clock, watch, background))
+    ai = AiSeats(service, background)
+    service.subscribe(Fanout(service, announcer, clock, watch, background, ai))
     lobbies = LobbyDesk(service, storage, clock, announcer, languages)
     desk = HandDesk(service, announcer, client)
     return Rooms(
@@ -232,6 +236,7 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
         clock=clock,
         watch=watch,
         background=background,
+        ai=ai,
         languages=languages,
         lobbies=lobbies,
         hands=desk,

@@ -20,6 +20,9 @@ class GameOptions:
     """The server's language, for the game's public messages."""
     ai_level: str = DEFAULT_AI_LEVEL
     """How the game's AI players play: "casual" or "sharp"."""
+    ai_seed: int = 0
+    """Where the AI players' decisions draw their chances from (never the deal's seed: an AI
+    that knew it could work out the others' hands)."""
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
@@ -30,7 +33,13 @@ class GameOptions:
             pick_seconds=int(options.get("pick_seconds", DEFAULT_PICK_SECONDS)),
             locale=str(locale) if locale is not None else None,
             ai_level=level if level in AI_LEVELS else DEFAULT_AI_LEVEL,
+            ai_seed=int(options.get("ai_seed", 0)),
         )
 
     def to_dict(self) -> dict[str, object]:
-        return {"pick_seconds": self.pick_seconds, "locale": self.locale, "ai_level": self.ai_level}
+        return {
+            "pick_seconds": self.pick_seconds,
+            "locale": self.locale,
+            "ai_level": self.ai_level,
+            "ai_seed": self.ai_seed,
+        }

@@ -90,10 +90,23 @@ class Standings:
         stats = await self._storage.player_stats(
             interaction.guild_id, member.id, since=None, until=None
         )
+        games, wins = await self._storage.games_against_ai(interaction.guild_id, member.id)
         locale = locale_name(interaction.locale)
+        against_ai = (
+            "\n"
+            + t(
+                "stats.against_ai",
+                locale,
+                games=t("stats.games", locale, count=games),
+                wins=t("stats.wins", locale, count=wins),
+            )
+            if games
+            else ""
+        )
         if stats is None:
             await interaction.response.send_message(
-                t("stats.none", locale, player=member.mention), allowed_mentions=NO_PINGS
+                t("stats.none", locale, player=member.mention) + against_ai,
+                allowed_mentions=NO_PINGS,
             )
             return
         figures = stats.figures
@@ -112,7 +125,8 @@ class Standings:
                 best=best,
                 reached=t("stats.reached", locale, count=figures.seconds_reached),
                 rank=rank if rank is not None else "—",
-            ),
+            )
+            + against_ai,
             allowed_mentions=NO_PINGS,
         )
 

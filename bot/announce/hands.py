@@ -137,6 +137,7 @@ class Hands:
             recipients: tuple[str, ...] = tuple(dict.fromkeys(m for m in movers if m))
         else:
             recipients = state.players
+        recipients = tuple(player for player in recipients if not table.is_ai(player))
         place = place_of(self._directory, table)
         await asyncio.gather(*(self._deal_to(table, player, place, dealt) for player in recipients))
 

@@ -7,7 +7,7 @@ import discord
 from bot.i18n import t
 from bot.messages.table import Table
 from bot.options import GameOptions
-from bot.storage import GameRecord
+from bot.storage import GameRecord, Seat
 from bot.ui.buttons import LobbyButton
 from bot.ui.custom_ids import LOBBY_ACTIONS
 
@@ -16,7 +16,25 @@ BUTTON_STYLES = {
     "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary,
     "cancel": discord.ButtonStyle.danger,
+    "add_ai": discord.ButtonStyle.secondary,
+    "remove_ai": discord.ButtonStyle.secondary,
 }
+HOST_ROW = ("add_ai", "remove_ai")
+"""The host's AI buttons, on a row of their own."""
+
+
+AI_NAMES = ("Ada", "Alan", "Grace", "Hedy", "Kurt", "Emmy")
+AI_MARK = "🤖"
+
+
+def next_ai_seat(record: GameRecord) -> Seat:
+    """The seat the next AI player takes: a negative id no Discord user has, and the first
+    friendly name no AI player of this lobby has yet."""
+    ai = [seat for seat in record.seats if seat.is_ai]
+    user_id = min((seat.user_id for seat in ai), default=0) - 1
+    taken = {seat.display_name for seat in ai}
+    name = next(n for n in (f"{AI_MARK} {n}" for n in AI_NAMES) if n not in taken)
+    return Seat(user_id=user_id, display_name=name, seat=len(record.seats))
 
 
 def started_lobby(record: GameRecord) -> str:
@@ -30,7 +48,9 @@ def lobby_content(record: GameRecord) -> str:
     locale = table.locale
     options = GameOptions.of(record)
     seats = "\n".join(
-        t("lobby.seat", locale, number=index + 1, player=table.mention(player))
+        t("lobby.ai_seat", locale, number=index + 1, name=table.name(player))
+        if table.is_ai(player)
+        else t("lobby.seat", locale, number=index + 1, player=table.mention(player))
         for index, player in enumerate(table.players)
     )
     return "\n".join(
@@ -55,5 +75,6 @@ def lobby_view(record: GameRecord) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         label = t(f"lobby.{action}", locale)
-        view.add_item(LobbyButton(action, record.id, label=label, style=BUTTON_STYLES[action]))
+        style, row = BUTTON_STYLES[action], 1 if action in HOST_ROW else 0
+        view.add_item(LobbyButton(action, record.id, label=label, style=style, row=row))
     return view

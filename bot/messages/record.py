@@ -33,6 +33,9 @@ def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOv
             },
         }
     )
+    ai = {str(seat.user_id): seat.ai_level for seat in record.seats if seat.ai_level}
+    if ai:
+        data["ai"] = ai
     return data
 
 

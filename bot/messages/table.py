@@ -21,6 +21,8 @@ class Table:
     players: tuple[str, ...]
     names: dict[str, str]
     locale: str | None = None  # the server's language, for public messages
+    ai: frozenset[str] = frozenset()
+    """The players who are AI players."""
 
     @classmethod
     def of(cls, record: GameRecord) -> Table:
@@ -32,7 +34,16 @@ class Table:
             players=tuple(str(seat.user_id) for seat in seats),
             names={str(seat.user_id): seat.display_name for seat in seats},
             locale=GameOptions.of(record).locale,
+            ai=frozenset(str(seat.user_id) for seat in seats if seat.is_ai),
         )
+
+    def is_ai(self, figure: str) -> bool:
+        return figure in self.ai
+
+    @property
+    def people(self) -> tuple[str, ...]:
+        """The players who are not AI players, in seat order."""
+        return tuple(player for player in self.players if player not in self.ai)
 
     def name(self, figure: str) -> str:
         if figure == engine.LEO:
@@ -40,9 +51,10 @@ class Table:
         return self.names.get(figure, figure)
 
     def mention(self, figure: str) -> str:
-        """A mention for a player (a name without ping unless allowed), `Leo` for Leo."""
-        if figure == engine.LEO:
-            return engine.LEO
+        """A mention for a player (a name without ping unless allowed); Leo and AI players
+        by their names."""
+        if figure == engine.LEO or figure in self.ai:
+            return self.name(figure)
         return f"<@{figure}>"
 
     def mentions(self, figures: Iterable[str]) -> str:

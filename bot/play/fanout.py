@@ -1,11 +1,13 @@
-"""After every commit: show it to the players, re-arm the game's clock, and notice a game that
-nobody plays any more. The game service publishes each change here."""
+"""After every commit: show it to the players, re-arm the game's clock, let the AI players
+whose turn began act, and notice a game that nobody plays any more. The game service publishes
+each change here."""
 
 from __future__ import annotations
 
 import logging
 
 from bot.play.abandonment import AbandonmentWatch
+from bot.play.ai_seats import AiSeats
 from bot.play.announcing import Announcing
 from bot.play.background import Background
 from bot.play.service import GameService
@@ -23,12 +25,14 @@ class Fanout:
         clock: TurnClock,
         watch: AbandonmentWatch,
         background: Background,
+        ai: AiSeats,
     ) -> None:
         self._service = service
         self._announcing = announcing
         self._clock = clock
         self._watch = watch
         self._background = background
+        self._ai = ai
 
     def __call__(self, change: Change) -> None:
         self._announcing.show(change)
@@ -39,5 +43,6 @@ class Fanout:
                 log.info("game %s ended: %s", change.game_id, change.reason.value)
             return
         self._clock.arm_after(change)
+        self._ai.after(change)
         if self._watch.observe(change):
             self._background.spawn(self._service.end(change.game_id, EndReason.ABANDONED))

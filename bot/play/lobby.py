@@ -16,7 +16,7 @@ import engine
 from bot import storage as store
 from bot.i18n import locale_name, t
 from bot.languages import Languages
-from bot.messages.lobby import lobby_content, lobby_view, started_lobby
+from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
 from bot.options import GameOptions
 from bot.play.announcing import Announcing
 from bot.play.service import GameService
@@ -123,7 +123,11 @@ class LobbyDesk:
         for seat in seated:
             try:
                 record = await self._storage.join(
-                    record.id, seat.user_id, seat.display_name, expected_version=record.version
+                    record.id,
+                    seat.user_id,
+                    seat.display_name,
+                    expected_version=record.version,
+                    ai_level=seat.ai_level,
                 )
             except store.GameConflict as problem:
                 log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
@@ -148,8 +152,47 @@ class LobbyDesk:
             await self._leave(interaction, record)
         elif action == "start":
             await self._start(interaction, record)
+        elif action in ("add_ai", "remove_ai"):
+            await self._seat_or_unseat_ai(interaction, record, add=action == "add_ai")
         else:
             await self.cancel(interaction, record)
+
+    async def _seat_or_unseat_ai(
+        self, interaction: discord.Interaction, record: GameRecord, *, add: bool
+    ) -> None:
+        """The host seats one more AI player, or takes the last one off."""
+        if interaction.user.id != record.host_id:
+            await refuse(interaction, "refusal.ai_host_only")
+            return
+        if add and len(record.seats) >= store.MAX_SEATS:
+            await refuse(interaction, "refusal.game_full")
+            return
+        last = next((seat for seat in reversed(record.seats) if seat.is_ai), None)
+        if not add and last is None:
+            await refuse(interaction, "refusal.no_ai_seated")
+            return
+        await interaction.response.defer()
+        try:
+            if add:
+                seat = next_ai_seat(record)
+                level = GameOptions.of(record).ai_level
+                record = await self._storage.join(
+                    record.id,
+                    seat.user_id,
+                    seat.display_name,
+                    expected_version=None,
+                    ai_level=level,
+                )
+            else:
+                assert last is not None
+                record = await self._storage.leave(record.id, last.user_id, expected_version=None)
+        except store.GameFull:
+            await refuse(interaction, "refusal.game_full")
+            return
+        except store.GameConflict:  # the lobby closed, or another click got there first
+            await refuse(interaction, "refusal.busy")
+            return
+        await self._lobby_changed(interaction, record)
 
     async def _join(self, interaction: discord.Interaction, record: GameRecord) -> None:
         user = interaction.user

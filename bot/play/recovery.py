@@ -1,5 +1,5 @@
 """At start-up every open game is picked up where it was: its timers re-armed from the stored
-deadlines, the rounds nobody played counted again from its log."""
+deadlines, the rounds nobody played counted again from its log, its AI players' turn taken."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import logging
 
 from bot import storage as store
 from bot.play.abandonment import AbandonmentWatch
+from bot.play.ai_seats import AiSeats
 from bot.play.service import GameService
 from bot.play.turns import TurnClock
 
@@ -14,7 +15,11 @@ log = logging.getLogger("whyfirst")
 
 
 async def recover_open_games(
-    storage: store.Storage, service: GameService, clock: TurnClock, watch: AbandonmentWatch
+    storage: store.Storage,
+    service: GameService,
+    clock: TurnClock,
+    watch: AbandonmentWatch,
+    ai: AiSeats,
 ) -> None:
     for record in await storage.active_games():
         service.remember(record)
@@ -27,4 +32,6 @@ async def recover_open_games(
             continue
         watch.resume(record.id, state, await storage.action_log(record.id))
         clock.arm_turn(record, state)
+        # AI players who had not acted when the bot stopped act now, as they would have.
+        ai.play_soon(record.id)
     log.info("recovered open games")

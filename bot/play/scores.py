@@ -1,28 +1,37 @@
-"""What a committed change gives the leaderboards: stage points and the final results."""
+"""What a committed change gives the leaderboards: the people's stage points and final
+results (Leo and the AI players have none)."""
 
 from __future__ import annotations
 
 import engine
 from bot import storage as store
+from bot.storage import GameRecord
 
 
-def stage_points(events: tuple[engine.Event, ...]) -> list[store.StagePoints]:
-    """Per-stage points of the players, with whether they stood on the scoring space."""
+def people(record: GameRecord) -> frozenset[str]:
+    """The seated players who are not AI players, as the engine names them."""
+    return frozenset(str(seat.user_id) for seat in record.seats if not seat.is_ai)
+
+
+def stage_points(record: GameRecord, events: tuple[engine.Event, ...]) -> list[store.StagePoints]:
+    """Per-stage points of the people, with whether they stood on the scoring space."""
+    counted = people(record)
     return [
         store.StagePoints(int(figure), event.stage, points, figure in event.scorers)
         for event in events
         if isinstance(event, engine.StageScored)
         for figure, points in event.points
-        if figure != engine.LEO
+        if figure in counted
     ]
 
 
-def results(events: tuple[engine.Event, ...]) -> list[store.PlayerResult]:
+def results(record: GameRecord, events: tuple[engine.Event, ...]) -> list[store.PlayerResult]:
+    counted = people(record)
     for event in events:
         if isinstance(event, engine.GameOver):
             return [
                 store.PlayerResult(int(figure), total, figure in event.winners)
                 for figure, total in event.totals
-                if figure != engine.LEO
+                if figure in counted
             ]
     return []

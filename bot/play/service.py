@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 import engine
@@ -43,7 +43,10 @@ REFUSAL_BY_CODE: dict[engine.RejectCode, str] = {
 }
 
 Publisher = Callable[[Change], None]
-ActionBuilder = Callable[[GameRecord, engine.GameState], "engine.Action | Refusal"]
+ActionBuilder = Callable[
+    [GameRecord, engine.GameState], "engine.Action | tuple[engine.Action, ...] | Refusal"
+]
+"""Makes the action (or the AI players' actions of one turn) from the game as it stands."""
 
 
 def utc_now() -> datetime:
@@ -52,13 +55,15 @@ def utc_now() -> datetime:
 
 @dataclass(frozen=True)
 class Prepared:
-    """An action the engine accepted against `record`'s state, not yet committed."""
+    """Actions the engine accepted, one after another, against `record`'s state, not yet
+    committed: `after` is the state they lead to, `events` what happened."""
 
     record: GameRecord
     build: ActionBuilder
     before: engine.GameState
-    action: engine.Action
-    outcome: engine.Accepted
+    actions: tuple[engine.Action, ...]
+    after: engine.GameState
+    events: tuple[engine.Event, ...]
 
 
 class GameService:
@@ -140,6 +145,9 @@ class GameService:
         """The open game this process knows in the channel (the database has the last word)."""
         return next((r.id for r in self._latest.values() if r.channel_id == channel_id), None)
 
+    def _new_seed(self) -> int:
+        return self._seeds.getrandbits(63) if self._seeds else secrets.randbits(63)
+
     def deadline_after(self, seconds: float) -> datetime:
         return self._clock() + timedelta(seconds=self._settings.seconds(seconds))
 
@@ -155,14 +163,15 @@ class GameService:
         options: GameOptions,
     ) -> GameRecord:
         """A new lobby with the host seated; raises storage.ChannelBusy."""
+        seed = self._new_seed()  # the deal's seed first: WHYFIRST_SEED's first game gets it
         record = await self._storage.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=host_id,
             host_name=host_name,
             variant=variant.value,
-            options=options.to_dict(),
-            seed=self._seeds.getrandbits(63) if self._seeds else secrets.randbits(63),
+            options=replace(options, ai_seed=self._new_seed()).to_dict(),
+            seed=seed,
             now=self._clock(),
             lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),
         )
@@ -252,18 +261,22 @@ class GameService:
             return Refusal("refusal.not_started")
         before = self.state_of(record)
         assert before is not None
-        action = build(record, before)
-        if isinstance(action, Refusal):
-            return action
-        outcome = engine.apply(before, action)
-        if isinstance(outcome, engine.Rejected):
-            return Refusal(REFUSAL_BY_CODE.get(outcome.code, "refusal.invalid"))
-        return Prepared(record, build, before, action, outcome)
+        made = build(record, before)
+        if isinstance(made, Refusal):
+            return made
+        actions = made if isinstance(made, tuple) else (made,)
+        state, events = before, ()
+        for action in actions:
+            outcome = engine.apply(state, action)
+            if isinstance(outcome, engine.Rejected):
+                return Refusal(REFUSAL_BY_CODE.get(outcome.code, "refusal.invalid"))
+            state, events = outcome.state, (*events, *outcome.events)
+        return Prepared(record, build, before, actions, state, events)
 
     async def _commit(self, prepared: Prepared, actor_id: int | None) -> Transition:
         record, before = prepared.record, prepared.before
-        state, chance, chance_events = engine.settle(prepared.outcome.state)
-        events = tuple(prepared.outcome.events) + tuple(chance_events)
+        state, chance, chance_events = engine.settle(prepared.after)
+        events = prepared.events + tuple(chance_events)
         finished = state.phase == engine.Phase.FINISHED
         deadline: datetime | store.Unset | None = store.UNSET
         if finished:
@@ -274,12 +287,12 @@ class GameService:
             record.id,
             expected_version=record.version,
             actor_id=actor_id,
-            actions=[engine.action_to_dict(action) for action in (prepared.action, *chance)],
+            actions=[engine.action_to_dict(action) for action in (*prepared.actions, *chance)],
             state=engine.state_to_dict(state),
             status="finished" if finished else None,
             deadline=deadline,
-            stage_points=stage_points(events),
-            results=results(events),
+            stage_points=stage_points(record, events),
+            results=results(record, events),
             now=self._clock(),
         )
         self.remember(committed, state)

@@ -59,8 +59,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
         game_id: int,
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int = 0,
     ) -> None:
-        super().__init__(_button(ids.lobby_id(action, game_id), label or action, style, False, 0))
+        custom_id = ids.lobby_id(action, game_id)
+        super().__init__(_button(custom_id, label or action, style, False, row))
         self.action = action
         self.game_id = game_id
 

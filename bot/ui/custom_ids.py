@@ -13,7 +13,7 @@ from dataclasses import dataclass
 LEO_TARGET = "L"
 PREFIX = "wf"
 
-LOBBY_ACTIONS = ("join", "leave", "start", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "start", "cancel", "add_ai", "remove_ai")
 
 LOBBY_TEMPLATE = rf"wf:(?P<action>{'|'.join(LOBBY_ACTIONS)}):(?P<game>\d{{1,18}})"
 CARD_TEMPLATE = (

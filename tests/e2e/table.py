@@ -82,8 +82,12 @@ class Table:
         return self.players[0]
 
     def figure(self, code: str) -> str:
-        """The figure a target code of a custom id names: a player's id, or Leo."""
-        return LEO if code == "L" else str(self.players[int(code)].id)
+        """The figure a target code of a custom id names: a player's id, Leo, or (for a seat
+        beyond the people this table plays for: an AI player) the seat's number."""
+        if code == "L":
+            return LEO
+        seat = int(code)
+        return str(self.players[seat].id) if seat < len(self.players) else f"seat {seat}"
 
     # --- the lobby --------------------------------------------------------------------------
 

@@ -29,6 +29,8 @@ async def test_start_without_permissions_says_which_are_missing(server: Server) 
         "Leave",
         "Start",
         "Cancel",
+        "Add AI",
+        "Remove AI",
     ]
 
 

@@ -1,0 +1,107 @@
+"""AI players take their turn as soon as it begins.
+
+After every transition (and at start-up) a game that awaits AI players gets them to act: each
+decides from its seat's view alone (engine.ai), on a thread of its own so that the event loop
+goes on answering clicks while a search runs (Python lets the loop's thread in every few
+milliseconds), and their actions are committed together, like any action, through the game
+service. A decision depends only on the view and the game's AI seed, so after a restart the AI
+players who had not acted act again exactly as they would have.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+
+import engine
+from bot.options import GameOptions
+from bot.play.background import Background
+from bot.play.service import GameService
+from bot.play.transition import Change, Refusal, Transition
+from bot.storage import GameRecord
+
+log = logging.getLogger("whyfirst.ai")
+
+
+def decide(
+    views: tuple[engine.PlayerView, ...], level: str, seed: int
+) -> tuple[engine.Action, ...]:
+    """The AI players' actions (run on the AI thread)."""
+    return tuple(engine.ai.choose(view, engine.ai.Level(level), seed) for view in views)
+
+
+def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[str, ...]:
+    """The game's AI players who must act now, in seat order."""
+    ai = {str(seat.user_id) for seat in record.seats if seat.is_ai}
+    return tuple(player for player in engine.public_view(state).waiting_for if player in ai)
+
+
+class AiSeats:
+    def __init__(self, service: GameService, background: Background) -> None:
+        self._service = service
+        self._background = background
+        self._playing: set[int] = set()
+        self._again: set[int] = set()
+        self._executor: ThreadPoolExecutor | None = None
+
+    def after(self, change: Change) -> None:
+        """A committed change: if it began a turn of AI players, they act."""
+        if not isinstance(change, Transition) or change.finished:
+            return
+        if awaited_ai(change.record, change.state):
+            self.play_soon(change.game_id)
+
+    def play_soon(self, game_id: int) -> None:
+        if game_id in self._playing:
+            self._again.add(game_id)  # the running loop looks once more before it stops
+            return
+        self._playing.add(game_id)
+        self._background.spawn(self._play(game_id))
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    async def _play(self, game_id: int) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                acted = await self._step(game_id)
+                if not acted and game_id not in self._again:
+                    return
+        finally:
+            self._playing.discard(game_id)
+            self._again.discard(game_id)
+
+    async def _step(self, game_id: int) -> bool:
+        """Let the AI players the game awaits now act; whether anything was committed."""
+        record = await self._service.current(game_id)
+        if record is None or record.status != "running":
+            return False
+        state = self._service.state_of(record)
+        if state is None:
+            return False
+        players = awaited_ai(record, state)
+        if not players:
+            return False
+        options = GameOptions.of(record)
+        views = tuple(engine.view_for(state, player) for player in players)
+        actions = await asyncio.get_running_loop().run_in_executor(
+            self._worker(), decide, views, options.ai_level, options.ai_seed
+        )
+
+        def build(record: GameRecord, now: engine.GameState) -> tuple[engine.Action, ...] | Refusal:
+            # Decided for `state`: if the game moved on meanwhile, decide again.
+            return actions if now == state else Refusal("refusal.busy")
+
+        outcome = await self._service.act(game_id, None, build)
+        if isinstance(outcome, Refusal):
+            log.info("game %s: AI players decide again (%s)", game_id, outcome.key)
+        return True
+
+    def _worker(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whyfirst-ai")
+        return self._executor
