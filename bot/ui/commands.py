@@ -13,12 +13,12 @@ from discord import app_commands
 import engine
 from bot.i18n import t
 from bot.options import DEFAULT_AI_LEVEL, DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
+from bot.permissions import missing_permissions
 from bot.ui.command_text import choice, described, option_name
 from bot.ui.handlers import ChannelCommands, LanguageCommands, LobbyCommands, StandingsCommands
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse
 
-NEEDED_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
 VARIANTS = [choice("variant_standard", "standard"), choice("variant_tactical", "tactical")]
 AI_LEVEL_CHOICES = [choice("ai_sharp", "sharp"), choice("ai_casual", "casual")]
 METRICS = [
@@ -30,10 +30,6 @@ PERIODS = [
     choice(f"period_{period}", period) for period in ("all", "week", "month", "season", "year")
 ]
 LANGUAGES = [choice(f"language_{code}", code) for code in ("en", "de", "it", "auto")]
-
-
-def missing_permissions(permissions: discord.Permissions) -> list[str]:
-    return [name for name in NEEDED_PERMISSIONS if not getattr(permissions, name)]
 
 
 @app_commands.guild_only()

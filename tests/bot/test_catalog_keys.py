@@ -9,10 +9,10 @@ import pytest
 
 from bot.i18n import default_catalog, placeholders, t
 from bot.options import AI_LEVELS
+from bot.permissions import NEEDED_PERMISSIONS
 from bot.play.service import REFUSAL_BY_CODE
 from bot.standings import PERIODS
 from bot.storage import METRICS
-from bot.ui.commands import NEEDED_PERMISSIONS
 from bot.ui.custom_ids import LOBBY_ACTIONS
 
 BOT = Path(__file__).resolve().parents[2] / "bot"

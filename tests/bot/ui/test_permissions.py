@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import t
+from bot.permissions import NEEDED_PERMISSIONS, invite_permissions
 from tests.bot.pub import Pub
 from tests.loopback import LoopbackDiscord
 
@@ -38,3 +40,10 @@ async def test_missing_permissions_are_named_and_no_lobby_opens(pub: Pub) -> Non
     outcome = await anne.slash(pub.games, "whyfirst start")
     assert outcome.ephemeral_text is not None
     assert "already has an open game" in outcome.ephemeral_text
+
+
+def test_the_readme_invites_with_exactly_the_permissions_the_start_checks() -> None:
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    assert f"permissions integer `{invite_permissions()}`" in readme
+    for name in NEEDED_PERMISSIONS:
+        assert f"**{t(f'permission.{name}')}**" in readme, name
