@@ -26,15 +26,15 @@ from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
 from bot.i18n import locale_name
 from bot.languages import Languages
-from bot.play.abandonment import AbandonmentWatch
+from bot.play.abandonment import AbandonmentCheck
 from bot.play.ai_seats import AiSeats
 from bot.play.background import Background
 from bot.play.channel_games import ChannelGames
 from bot.play.controls import HandDesk
 from bot.play.fanout import Fanout
 from bot.play.lobby import LobbyDesk
-from bot.play.recovery import recover_open_games
 from bot.play.service import GameService
+from bot.play.sweeper import Sweeper
 from bot.play.transition import EndReason
 from bot.play.turns import TurnClock
 from bot.settings import Settings
@@ -62,7 +62,7 @@ class Rooms:
     service: GameService
     announcer: Announcer
     clock: TurnClock
-    watch: AbandonmentWatch
+    sweeper: Sweeper
     background: Background
     ai: AiSeats
     languages: Languages
@@ -72,7 +72,7 @@ class Rooms:
     standings: Standings
 
 
-class WhyFirstClient(discord.Client):
+class WhyFirstClient(discord.AutoShardedClient):
     def __init__(self, settings: Settings) -> None:
         super().__init__(
             intents=discord.Intents(guilds=True),
@@ -80,6 +80,9 @@ class WhyFirstClient(discord.Client):
             allowed_mentions=discord.AllowedMentions.none(),
             # The bot never reads old messages back from the cache: keep none.
             max_messages=None,
+            # Unset: Discord's recommended number of shards, all of them in this process.
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
         )
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
@@ -128,7 +131,7 @@ class WhyFirstClient(discord.Client):
         )
         self.add_dynamic_items(*ALL_BUTTONS)
         await self._sync_commands(storage)
-        await recover_open_games(storage, rooms.service, rooms.clock, rooms.watch, rooms.ai)
+        await rooms.sweeper.start()
 
     async def on_ready(self) -> None:
         if not self._ready_logged:
@@ -138,6 +141,7 @@ class WhyFirstClient(discord.Client):
     async def close(self) -> None:
         rooms = self._rooms
         if rooms is not None:
+            await rooms.sweeper.stop()
             rooms.clock.cancel_all()
             try:
                 # Finish the clicks being handled and show what was committed (reveals, an
@@ -220,13 +224,14 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
     service = GameService(storage, settings)
     background = Background()
     languages = Languages(storage, background.spawn)
-    outbox = Outbox(client, RestPacer())
-    hands = Hands(outbox, client, languages)
+    pacer = RestPacer()
+    outbox = Outbox(client, pacer)
+    hands = Hands(outbox, client, languages, storage)
     announcer = Announcer(ChannelPosts(outbox, storage, settings), hands)
     clock = TurnClock(service, storage, announcer, settings)
-    watch = AbandonmentWatch()
     ai = AiSeats(service, background)
-    service.subscribe(Fanout(service, announcer, clock, watch, background, ai))
+    abandonment = AbandonmentCheck(storage, service)
+    service.subscribe(Fanout(announcer, clock, abandonment, background, ai))
     lobbies = LobbyDesk(service, storage, clock, announcer, languages)
     desk = HandDesk(service, announcer, client)
     return Rooms(
@@ -234,7 +239,7 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
         service=service,
         announcer=announcer,
         clock=clock,
-        watch=watch,
+        sweeper=Sweeper(storage, service, clock, ai, pacer, settings),
         background=background,
         ai=ai,
         languages=languages,

@@ -27,10 +27,23 @@ class Settings:
     time_scale: float = 1.0
     seed: int | None = None
     """Tests and the demo only: games are dealt from this seed, in the order lobbies open."""
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process holds (of `shard_count`); None: all, Discord's count."""
+    metrics_port: int | None = None
+    """/healthz and /metrics on this port; None: no HTTP server."""
 
     def seconds(self, seconds: float) -> float:
         """A duration of the game's clock in real seconds (tests speed the clock up)."""
         return seconds * self.time_scale
+
+    @property
+    def process_name(self) -> str:
+        """How this process is known to the others sharing the database: by its shards, so
+        that a restarted process takes its own games back at once."""
+        if self.shard_ids is None:
+            return "main"
+        return "shards " + ",".join(map(str, self.shard_ids)) + f" of {self.shard_count}"
 
 
 def _optional(environ: Mapping[str, str], name: str) -> str | None:
@@ -75,6 +88,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
             raise SettingsError(
                 f"WHYFIRST_SEED must be a whole number, not {seed_text!r}."
             ) from None
+    shard_count, shard_ids = _shards(environ)
     return Settings(
         token=token,
         database=_optional(environ, "WHYFIRST_DATABASE") or "whyfirst.sqlite3",
@@ -84,7 +98,48 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         log_level=log_level,
         time_scale=time_scale,
         seed=seed,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
+        metrics_port=_port(environ, "WHYFIRST_METRICS_PORT"),
     )
+
+
+def _whole(environ: Mapping[str, str], name: str) -> int | None:
+    text = _optional(environ, name)
+    if text is None:
+        return None
+    if not text.isdigit():
+        raise SettingsError(f"{name} must be a whole number, not {text!r}.")
+    return int(text)
+
+
+def _port(environ: Mapping[str, str], name: str) -> int | None:
+    port = _whole(environ, name)
+    if port is not None and not 1 <= port <= 65535:
+        raise SettingsError(f"{name} must be a port number (1-65535), not {port}.")
+    return port
+
+
+def _shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    count = _whole(environ, "WHYFIRST_SHARD_COUNT")
+    ids_text = _optional(environ, "WHYFIRST_SHARD_IDS")
+    if count is None and ids_text is None:
+        return None, None
+    if count is None or count < 1:
+        raise SettingsError("WHYFIRST_SHARD_COUNT must be set (1 or more) with WHYFIRST_SHARD_IDS.")
+    if ids_text is None:
+        return count, tuple(range(count))
+    try:
+        ids = tuple(sorted({int(part) for part in ids_text.split(",")}))
+    except ValueError:
+        raise SettingsError(
+            f"WHYFIRST_SHARD_IDS must be shard numbers separated by commas, not {ids_text!r}."
+        ) from None
+    if not ids or not all(0 <= shard < count for shard in ids):
+        raise SettingsError(
+            f"WHYFIRST_SHARD_IDS must be numbers from 0 to {count - 1}, not {ids_text!r}."
+        )
+    return count, ids
 
 
 def read_environment(env_file: Path = Path(".env")) -> dict[str, str]:

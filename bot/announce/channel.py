@@ -82,10 +82,14 @@ class ChannelPosts:
 
     def note(self, transition: Transition) -> None:
         """The game's latest committed transition (the "Waiting for" line shows this one)."""
+        stored = transition.record.round_message_id
         scene = self._scenes.get(transition.game_id)
         if scene is None:
-            scene = ChannelScene(transition, transition.record.round_message_id)
+            scene = ChannelScene(transition, stored)
             self._scenes[transition.game_id] = scene
+        elif stored is not None and stored > (scene.round_message_id or 0):
+            # Another process posted a newer round message (message ids grow with time).
+            scene.round_message_id, scene.round_text, scene.round_token = stored, None, None
         scene.latest = transition
 
     def forget(self, game_id: int) -> None:

@@ -25,6 +25,7 @@ from typing import TypeVar
 import discord
 
 import engine
+from bot import storage as store
 from bot.announce.notices import end_notice
 from bot.announce.outbox import SEND_FAILURES, Outbox, Token
 from bot.announce.pacing import Urgency
@@ -91,18 +92,31 @@ class HandScene:
 
 
 class Hands:
-    def __init__(self, outbox: Outbox, directory: Directory, languages: Languages) -> None:
+    def __init__(
+        self,
+        outbox: Outbox,
+        directory: Directory,
+        languages: Languages,
+        storage: store.Storage,
+    ) -> None:
         self._outbox = outbox
         self._directory = directory
         self._languages = languages
+        self._storage = storage
         self._scenes: dict[int, HandScene] = {}
 
     def note(self, transition: Transition) -> None:
         scene = self._scenes.get(transition.game_id)
         if scene is None:
-            self._scenes[transition.game_id] = HandScene(transition)
-        else:
-            scene.latest = transition
+            scene = self._scenes[transition.game_id] = HandScene(transition)
+        scene.latest = transition
+        # What another process (or this one before a restart) stored of the DM hands.
+        ids = transition.record.message_ids
+        for player in transition.state.players:
+            channel_id, message_id = ids.get(f"dm_{player}"), ids.get(f"hand_{player}")
+            hand = scene.hand(player)
+            if channel_id and message_id and message_id > (hand.dm or (0, 0))[1]:
+                hand.dm = (channel_id, message_id)
 
     def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
         """Note the player's click on their own controls (or their Show my hand)."""
@@ -240,7 +254,17 @@ class Hands:
             return False
         hand.dm = (sent.channel.id, sent.id)
         hand.dm_route = ClickRoute(token, sent.id)
+        await self._store_dm(table.game_id, player, hand.dm)
         return True
+
+    async def _store_dm(self, game_id: int, player: str, dm: DmMessage) -> None:
+        """Kept with the game, so that any process (or this one after a restart) edits this
+        hand instead of sending another."""
+        ids = {f"dm_{player}": dm[0], f"hand_{player}": dm[1]}
+        try:
+            await self._storage.set_message_ids(game_id, **ids)
+        except store.StorageError as problem:
+            log.warning("game %s: %s's DM hand was not stored: %s", game_id, player, problem)
 
     async def _edit_dm(
         self, hand: PlayerHand, *, content: str | None = None, view: discord.ui.View | None
@@ -292,6 +316,7 @@ class Hands:
             return
         scene.closed_dms.discard(player)
         scene.hand(player).dm = (sent.channel.id, sent.id)
+        await self._store_dm(table.game_id, player, (sent.channel.id, sent.id))
 
     def _controls(
         self, table: Table, player: str, place: Place, locale: str | None = None

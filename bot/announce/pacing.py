@@ -47,6 +47,7 @@ class RestPacer:
         window: float = WINDOW_SECONDS,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self._budget = limit
         self._limit = limit
         self._window = window
         self._spacing = window / limit
@@ -54,6 +55,15 @@ class RestPacer:
         self._let_go: deque[float] = deque()
         self._waiting: tuple[deque[asyncio.Future[None]], ...] = tuple(deque() for _ in Urgency)
         self._wake_up: asyncio.TimerHandle | None = None
+
+    def share_with(self, processes: int) -> None:
+        """Discord's limit is the bot's, not a process's: `processes` share it equally."""
+        self._limit = max(1, self._budget // max(1, processes))
+        self._spacing = self._window / self._limit
+
+    @property
+    def limit(self) -> int:
+        return self._limit
 
     @property
     def waiting(self) -> int:

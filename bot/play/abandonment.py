@@ -1,54 +1,55 @@
-"""A game in which nobody played for a whole stage is abandoned.
-
-Counted per game over the rounds in a row that ended without a single click (only deadlines),
-from the committed transitions, and again from the action log after a restart.
-"""
+"""A game in which nobody played for a whole stage is abandoned: the rounds in a row that
+ended without a single person's action (only deadlines and AI players) are counted from the
+game's action log, which every process shares."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import engine
-from bot.play.transition import Transition
+from bot import storage as store
+from bot.play.service import GameService
+from bot.play.transition import EndReason, Transition
 
 
-class AbandonmentWatch:
-    def __init__(self) -> None:
-        self._idle_rounds: dict[int, int] = {}
-        self._human_in_round: dict[int, bool] = {}
+def ends_a_round_nobody_may_have_played(transition: Transition) -> bool:
+    """Whether the transition ended a round without a person's own action: only then can the
+    rounds nobody played have reached a stage's worth (a person's pick resets the count)."""
+    before, state = transition.before, transition.state
+    if before is None or (before.stage, before.round) == (state.stage, state.round):
+        return False
+    return transition.actor_id is None and state.phase != engine.Phase.FINISHED
 
-    def observe(self, transition: Transition) -> bool:
-        """Note a transition; True when it ended the last round of an idle stage."""
-        game_id = transition.game_id
-        if transition.actor_id is not None:
-            self._human_in_round[game_id] = True
-        before, state = transition.before, transition.state
-        if before is None or (before.stage, before.round) == (state.stage, state.round):
-            return False
-        if self._human_in_round.pop(game_id, False):
-            self._idle_rounds[game_id] = 0
-            return False
-        idle = self._idle_rounds.get(game_id, 0) + 1
-        self._idle_rounds[game_id] = idle
-        return idle >= engine.ROUNDS
 
-    def resume(self, game_id: int, state: engine.GameState, log: list[dict[str, Any]]) -> None:
-        """After a restart: the rounds in a row that nobody played, counted from the log."""
-        human_by_turn: dict[tuple[int, int], bool] = {}
-        for entry in log:
-            action = entry["action"]
-            if "round" not in action:  # a deal
-                continue
-            turn = (int(action["stage"]), int(action["round"]))
-            human_by_turn[turn] = human_by_turn.get(turn, False) or entry["actor_id"] is not None
-        self._human_in_round[game_id] = human_by_turn.pop((state.stage, state.round), False)
-        idle = 0
-        for human in reversed(human_by_turn.values()):
-            if human:
-                break
-            idle += 1
-        self._idle_rounds[game_id] = idle
+def rounds_nobody_played(log: list[dict[str, Any]], current: tuple[int, int]) -> int:
+    """The finished rounds in a row, the latest first, without a person's action (`current`,
+    the round being played, left out)."""
+    played_by_someone: dict[tuple[int, int], bool] = {}
+    for entry in log:
+        action = entry["action"]
+        if "round" not in action:  # a deal
+            continue
+        turn = (int(action["stage"]), int(action["round"]))
+        someone = played_by_someone.get(turn, False) or entry["actor_id"] is not None
+        played_by_someone[turn] = someone
+    played_by_someone.pop(current, None)
+    idle = 0
+    for someone in reversed(played_by_someone.values()):
+        if someone:
+            break
+        idle += 1
+    return idle
 
-    def forget(self, game_id: int) -> None:
-        self._idle_rounds.pop(game_id, None)
-        self._human_in_round.pop(game_id, None)
+
+class AbandonmentCheck:
+    def __init__(self, storage: store.Storage, service: GameService) -> None:
+        self._storage = storage
+        self._service = service
+
+    async def after(self, transition: Transition) -> None:
+        """End the game if the round this transition ended was the stage's worth of rounds
+        nobody played."""
+        log = await self._storage.action_log(transition.game_id)
+        current = (transition.state.stage, transition.state.round)
+        if rounds_nobody_played(log, current) >= engine.ROUNDS:
+            await self._service.end(transition.game_id, EndReason.ABANDONED)

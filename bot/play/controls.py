@@ -43,6 +43,14 @@ class HandDesk:
         player = str(owner)
         view = engine.view_for(state, player)
         if (view.stage, view.round) != (turn.stage, turn.round):
+            # Another process may have moved the game on: the database decides.
+            fresh = await self._service.refresh(game_id)
+            state = self._service.state_of(fresh) if fresh is not None else None
+            if fresh is None or state is None:
+                await refuse(interaction, "refusal.unknown_game")
+                return
+            record, view = fresh, engine.view_for(state, player)
+        if (view.stage, view.round) != (turn.stage, turn.round):
             await refuse(interaction, "refusal.old_round")
             return
         if view.phase != engine.Phase.PICKING:

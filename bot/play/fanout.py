@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import logging
 
-from bot.play.abandonment import AbandonmentWatch
+from bot.play.abandonment import AbandonmentCheck, ends_a_round_nobody_may_have_played
 from bot.play.ai_seats import AiSeats
 from bot.play.announcing import Announcing
 from bot.play.background import Background
-from bot.play.service import GameService
-from bot.play.transition import Change, EndReason, Transition
+from bot.play.transition import Change, Transition
 from bot.play.turns import TurnClock
 
 log = logging.getLogger("whyfirst.game")
@@ -20,17 +19,15 @@ log = logging.getLogger("whyfirst.game")
 class Fanout:
     def __init__(
         self,
-        service: GameService,
         announcing: Announcing,
         clock: TurnClock,
-        watch: AbandonmentWatch,
+        abandonment: AbandonmentCheck,
         background: Background,
         ai: AiSeats,
     ) -> None:
-        self._service = service
         self._announcing = announcing
         self._clock = clock
-        self._watch = watch
+        self._abandonment = abandonment
         self._background = background
         self._ai = ai
 
@@ -38,11 +35,10 @@ class Fanout:
         self._announcing.show(change)
         if not isinstance(change, Transition) or change.finished:
             self._clock.cancel(change.game_id)
-            self._watch.forget(change.game_id)
             if not isinstance(change, Transition):
                 log.info("game %s ended: %s", change.game_id, change.reason.value)
             return
         self._clock.arm_after(change)
         self._ai.after(change)
-        if self._watch.observe(change):
-            self._background.spawn(self._service.end(change.game_id, EndReason.ABANDONED))
+        if ends_a_round_nobody_may_have_played(change):
+            self._background.spawn(self._abandonment.after(change))

@@ -174,6 +174,7 @@ class GameService:
             seed=seed,
             now=self._clock(),
             lobby_deadline=self.deadline_after(LOBBY_IDLE_SECONDS),
+            clock_owner=self._settings.process_name,
         )
         self.remember(record)
         return record
@@ -206,6 +207,7 @@ class GameService:
                         status="running",
                         deadline=self.deadline_after(GameOptions.of(record).pick_seconds),
                         now=self._clock(),
+                        clock_owner=self._settings.process_name,
                     )
                 except store.StaleVersion:
                     continue
@@ -218,8 +220,24 @@ class GameService:
     # --- running games -----------------------------------------------------------------
 
     async def prepare(self, game_id: int, build: ActionBuilder) -> Prepared | Refusal:
-        """The engine's verdict on the action `build` makes now (nothing is written)."""
-        return self._prepare(await self.current(game_id), build)
+        """The engine's verdict on the action `build` makes now (nothing is written).
+
+        Judged on the game as this process last saw it; a refusal is checked once more
+        against the database, since another process may have moved the game on.
+        """
+        record = await self.current(game_id)
+        verdict = self._prepare(record, build)
+        if isinstance(verdict, Refusal) and record is not None:
+            fresh = await self.refresh(game_id)
+            if fresh is not None and fresh.version != record.version:
+                verdict = self._prepare(fresh, build)
+        return verdict
+
+    async def refresh(self, game_id: int) -> GameRecord | None:
+        """The game as the database has it now (remembered)."""
+        record = await self._storage.game(game_id)
+        self.remember(record)
+        return record
 
     async def commit(self, prepared: Prepared, actor_id: int | None) -> Transition | Refusal:
         """Commit a prepared action and publish it. Judged again only if the game moved on
@@ -279,10 +297,13 @@ class GameService:
         events = prepared.events + tuple(chance_events)
         finished = state.phase == engine.Phase.FINISHED
         deadline: datetime | store.Unset | None = store.UNSET
+        # The process that arms a turn's deadline holds the game's clock (bot/play/sweeper.py).
+        owner: str | store.Unset = store.UNSET
         if finished:
             deadline = None
         elif turn_changed(before, state):
             deadline = self.deadline_after(GameOptions.of(record).pick_seconds)
+            owner = self._settings.process_name
         committed = await self._storage.commit_transition(
             record.id,
             expected_version=record.version,
@@ -294,6 +315,7 @@ class GameService:
             stage_points=stage_points(record, events),
             results=results(record, events),
             now=self._clock(),
+            clock_owner=owner,
         )
         self.remember(committed, state)
         transition = Transition(committed, before, state, events, actor_id)

@@ -30,6 +30,7 @@ TABLES = (
     "user_locales",
     "server_languages",
     "unranked_results",
+    "processes",
 )
 BATCH_ROWS = 5_000
 

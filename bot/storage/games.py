@@ -23,6 +23,7 @@ from bot.storage.errors import (
 from bot.storage.records import (
     CLOSED_STATUSES,
     MAX_SEATS,
+    UNSET,
     GameRecord,
     PlayerResult,
     Seat,
@@ -109,6 +110,7 @@ async def create(
     seed: int,
     now: datetime,
     lobby_deadline: datetime | None,
+    clock_owner: str | None = None,
 ) -> int:
     await db.lock_channel(channel_id)
     busy = await active_ids(db, channel_id)
@@ -117,8 +119,8 @@ async def create(
     stamp = to_db(now)
     created = await db.one(
         "INSERT INTO games (guild_id, channel_id, host_id, variant, options, status, seed, "
-        "version, created_at, updated_at, lobby_deadline) "
-        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?) RETURNING id",
+        "version, created_at, updated_at, lobby_deadline, clock_owner) "
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             channel_id,
@@ -129,6 +131,7 @@ async def create(
             stamp,
             stamp,
             to_db_or_none(lobby_deadline),
+            clock_owner,
         ),
     )
     assert created is not None
@@ -230,6 +233,7 @@ async def transition(
     stage_points: Sequence[StagePoints],
     results: Sequence[PlayerResult],
     now: datetime,
+    clock_owner: str | Unset = UNSET,
 ) -> None:
     record = await load_existing(db, game_id, to_write=True)
     _validate_status(record, status)
@@ -258,6 +262,9 @@ async def transition(
     if not isinstance(deadline, Unset):
         assignments.append("deadline = ?")
         values.append(to_db_or_none(deadline))
+    if not isinstance(clock_owner, Unset):
+        assignments.append("clock_owner = ?")
+        values.append(clock_owner)
     if status is not None and status != record.status:
         assignments.append("status = ?")
         values.append(status)

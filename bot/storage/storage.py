@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.storage import games, leaderboard, scores
+from bot.storage import clocks, games, leaderboard, scores
 from bot.storage.errors import GameNotFinished
 from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.records import (
@@ -90,6 +90,7 @@ class Storage:
         seed: int,
         now: datetime,
         lobby_deadline: datetime | None,
+        clock_owner: str | None = None,
     ) -> GameRecord:
         async def work(db: Session) -> GameRecord:
             game_id = await games.create(
@@ -103,6 +104,7 @@ class Storage:
                 seed=seed,
                 now=now,
                 lobby_deadline=lobby_deadline,
+                clock_owner=clock_owner,
             )
             return await games.load_existing(db, game_id)
 
@@ -184,6 +186,7 @@ class Storage:
         stage_points: Sequence[StagePoints] = (),
         results: Sequence[PlayerResult] = (),
         now: datetime,
+        clock_owner: str | Unset = UNSET,
     ) -> GameRecord:
         async def work(db: Session) -> GameRecord:
             await games.transition(
@@ -198,6 +201,7 @@ class Storage:
                 stage_points=stage_points,
                 results=results,
                 now=now,
+                clock_owner=clock_owner,
             )
             return await games.load_existing(db, game_id)
 
@@ -259,6 +263,31 @@ class Storage:
             return _export(record, log, stage_points, results)
 
         return await self._database.read("export a finished game", work)
+
+    # processes sharing the database ------------------------------------------------------
+
+    async def renew_lease(self, name: str, *, now: datetime, lease: timedelta) -> int:
+        """Keep process `name` alive until `now + lease`; how many processes are alive."""
+
+        async def work(db: Session) -> int:
+            return await clocks.renew(db, name, now, lease)
+
+        return await self._database.write("renew a process's lease", work)
+
+    async def release_lease(self, name: str) -> None:
+        async def work(db: Session) -> None:
+            await clocks.release(db, name)
+
+        await self._database.write("release a process's lease", work)
+
+    async def claim_clocks(self, name: str, *, now: datetime, own_too: bool) -> list[int]:
+        """Open games whose clock process `name` now holds: those whose holder is dead or
+        unknown, and with `own_too` those it held already."""
+
+        async def work(db: Session) -> list[int]:
+            return await clocks.claim(db, name, now, own_too=own_too)
+
+        return await self._database.write("claim the clocks of games", work)
 
     # languages --------------------------------------------------------------------------
 
