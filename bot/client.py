@@ -174,11 +174,19 @@ class WhyFirstClient(discord.AutoShardedClient):
                 {"guild": self.settings.dev_guild, "commands": payload}, sort_keys=True
             ).encode()
         ).hexdigest()
-        if await storage.get_setting(COMMANDS_HASH_KEY) == fingerprint:
+        synced = await storage.get_setting(COMMANDS_HASH_KEY)
+        if synced == fingerprint:
             log.info("slash commands unchanged; not syncing")
             return
-        await self.tree.sync(guild=guild)
-        await storage.set_setting(COMMANDS_HASH_KEY, fingerprint)
+        # Several processes may start at once: the one that records the new definition syncs.
+        if not await storage.replace_setting(COMMANDS_HASH_KEY, synced, fingerprint):
+            log.info("slash commands are being synced by another process")
+            return
+        try:
+            await self.tree.sync(guild=guild)
+        except BaseException:
+            await storage.set_setting(COMMANDS_HASH_KEY, synced)
+            raise
         log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
 
     async def _on_command_error(

@@ -78,13 +78,20 @@ channel by an advisory lock on the channel id)
     `finished_game_export(game_id) -> dict` keys game, seats, actions, action_log,
         stage_points, results, state (`GameNotFinished` unless finished).
 
+Processes sharing the database
+    `renew_lease(name, *, now, lease) -> int` keeps a process alive and counts the live ones;
+        `release_lease(name)`; `claim_clocks(name, *, now, own_too) -> list[int]` takes the
+        clocks of open games whose holder is dead or unknown (`games.clock_owner`, set by
+        `create_game(..., clock_owner=)` and `commit_transition(..., clock_owner=)`).
+
 Languages
     `user_locale(user_id) -> str | None`, `set_user_locale(user_id, locale, *, now)`: each
         user's latest Discord locale. `server_language(guild_id) -> str | None`,
         `set_server_language(guild_id, language: str | None)` (None forgets the choice).
 
 Bot settings
-    `get_setting(key) -> str | None`, `set_setting(key, value: str | None)` (None forgets).
+    `get_setting(key) -> str | None`, `set_setting(key, value: str | None)` (None forgets),
+        `replace_setting(key, expected, value) -> bool` (compare and set: one process wins).
 
 Leaderboards (per guild; finished games only; a shared win is a win)
     `leaderboard(guild_id, *, metric="wins" | "win_rate" | "points", page=0, page_size=10,

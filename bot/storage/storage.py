@@ -342,6 +342,26 @@ class Storage:
 
         return await self._database.read("read a bot setting", work)
 
+    async def replace_setting(self, key: str, expected: str | None, value: str) -> bool:
+        """Set `key` to `value` only if it still holds `expected` (None: no value yet);
+        whether it did. Of several processes replacing the same value, one wins."""
+
+        async def work(db: Session) -> bool:
+            if expected is None:
+                row = await db.one(
+                    "INSERT INTO bot_settings (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO NOTHING RETURNING key",
+                    (key, value),
+                )
+            else:
+                row = await db.one(
+                    "UPDATE bot_settings SET value = ? WHERE key = ? AND value = ? RETURNING key",
+                    (value, key, expected),
+                )
+            return row is not None
+
+        return await self._database.write("replace a bot setting", work)
+
     async def set_setting(self, key: str, value: str | None) -> None:
         """Store a value under `key`; None forgets it."""
 
