@@ -208,29 +208,43 @@ class Table:
         for player, hand in hands:
             assert enabled(buttons(hand, "card")), f"{player.name} has no card to play: {hand!r}"
         cards = [self.random.choice(enabled(buttons(hand, "card"))) for _, hand in hands]
-        clicks = await asyncio.gather(
-            *(
-                p.click(hand, custom_id=card["custom_id"])
-                for (p, hand), card in zip(hands, cards, strict=True)
-            )
+        await self._click_and_see_redrawn(
+            [(p, hand, card) for (p, hand), card in zip(hands, cards, strict=True)]
         )
-        for click in clicks:
-            assert click.ephemeral_text is None, click.ephemeral_text
         aimed = [(p, hand) for p, hand in hands if buttons(hand, "pick")]
         targets = [self.random.choice(buttons(hand, "pick")) for _, hand in aimed]
-        clicks = await asyncio.gather(
-            *(
-                p.click(hand, custom_id=t["custom_id"])
-                for (p, hand), t in zip(aimed, targets, strict=True)
-            )
+        await self._click_and_see_redrawn(
+            [(p, hand, target) for (p, hand), target in zip(aimed, targets, strict=True)]
         )
-        for click in clicks:
-            assert click.ephemeral_text is None, click.ephemeral_text
         chosen = {p.id: t for (p, _), t in zip(aimed, targets, strict=True)}
         for (player, _), card in zip(hands, cards, strict=True):
             target = chosen.get(player.id)
             figure = self.figure(target["custom_id"].split(":")[7]) if target else None
             self.choices.append(Choice(str(player.id), stage, round_, card_of(card), figure))
+
+    async def _click_and_see_redrawn(
+        self, clicks: list[tuple[Player, Message, dict[str, Any]]]
+    ) -> None:
+        """Everyone clicks at the same instant; returns once each click's DM was redrawn (a
+        click that commits is acknowledged first and redrawn once the play is stored) or the
+        round was revealed (every play stored)."""
+        before = [len(hand.revisions) for _, hand, _ in clicks]
+        outcomes = await asyncio.gather(
+            *(player.click(hand, custom_id=button["custom_id"]) for player, hand, button in clicks)
+        )
+        for outcome in outcomes:
+            assert outcome.ephemeral_text is None, outcome.ephemeral_text
+        await self.discord.wait_for(
+            lambda: (
+                self.round_message() is not self.acted_on
+                or all(
+                    len(hand.revisions) > seen
+                    for (_, hand, _), seen in zip(clicks, before, strict=True)
+                )
+            ),
+            timeout=self.patience,
+            what="the DMs redrawn after the clicks",
+        )
 
     async def move(self, mover: Player, message: Message, stage: int, round_: int) -> None:
         self.acted_on = message
