@@ -26,6 +26,10 @@ from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
 from bot.i18n import locale_name
 from bot.languages import Languages
+from bot.observe.checks import database_check, game_counts, gateway_check
+from bot.observe.metrics import Metrics
+from bot.observe.server import HealthServer
+from bot.observe.trace import http_trace
 from bot.play.abandonment import AbandonmentCheck
 from bot.play.ai_seats import AiSeats
 from bot.play.background import Background
@@ -46,7 +50,7 @@ from bot.ui.commands import WhyFirstCommands
 from bot.ui.custom_ids import is_known
 from bot.ui.handlers import HandClicks, LobbyClicks, PageClicks
 from bot.ui.in_flight import InFlight
-from bot.ui.replies import refuse, report_failure
+from bot.ui.replies import outcome_of, refuse, report_failure
 
 log = logging.getLogger("whyfirst")
 
@@ -74,7 +78,11 @@ class Rooms:
 
 class WhyFirstClient(discord.AutoShardedClient):
     def __init__(self, settings: Settings) -> None:
+        self.metrics = Metrics()
         super().__init__(
+            # Every request to Discord counted by route and status, and each interaction's
+            # acknowledgement timed (bot/observe/trace.py).
+            http_trace=http_trace(self.metrics),
             intents=discord.Intents(guilds=True),
             guild_ready_timeout=settings.seconds(2.0),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -88,6 +96,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         self.tree = app_commands.CommandTree(self)
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self._rooms: Rooms | None = None
+        self._health: HealthServer | None = None
         self._in_flight = InFlight()
         self._ready_logged = False
 
@@ -100,6 +109,14 @@ class WhyFirstClient(discord.AutoShardedClient):
     @property
     def in_flight(self) -> InFlight:
         return self._in_flight
+
+    def count_interaction(self, interaction: discord.Interaction, kind: str) -> None:
+        self.metrics.interactions.labels(kind, outcome_of(interaction)).inc()
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: object
+    ) -> None:
+        self.count_interaction(interaction, "command")
 
     @property
     def lobby_clicks(self) -> LobbyClicks:
@@ -119,7 +136,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         if not store.is_postgresql_url(self.settings.database):
             Path(self.settings.database).parent.mkdir(parents=True, exist_ok=True)
         storage = await store.Storage.open(self.settings.database)
-        self._rooms = rooms = build_rooms(self, storage, self.settings)
+        self._rooms = rooms = build_rooms(self, storage, self.metrics, self.settings)
         self.tree.add_command(
             WhyFirstCommands(
                 rooms.lobbies,
@@ -132,6 +149,13 @@ class WhyFirstClient(discord.AutoShardedClient):
         self.add_dynamic_items(*ALL_BUTTONS)
         await self._sync_commands(storage)
         await rooms.sweeper.start()
+        if self.settings.metrics_port is not None:
+            self._health = HealthServer(
+                self.metrics,
+                (gateway_check(self), database_check(storage)),
+                game_counts(storage, self.metrics),
+            )
+            await self._health.start(self.settings.metrics_port)
 
     async def on_ready(self) -> None:
         if not self._ready_logged:
@@ -139,6 +163,9 @@ class WhyFirstClient(discord.AutoShardedClient):
             log.info("whyfirst: ready")
 
     async def close(self) -> None:
+        if self._health is not None:
+            await self._health.stop()
+            self._health = None
         rooms = self._rooms
         if rooms is not None:
             await rooms.sweeper.stop()
@@ -194,6 +221,7 @@ class WhyFirstClient(discord.AutoShardedClient):
     ) -> None:
         original = getattr(error, "original", error)
         await report_failure(interaction, original)
+        self.count_interaction(interaction, "command")
 
     # --- the game's place disappears ---------------------------------------------------
 
@@ -225,18 +253,22 @@ class WhyFirstClient(discord.AutoShardedClient):
             return
         if not interaction.response.is_done():
             await refuse(interaction, "refusal.forged")
+            self.count_interaction(interaction, "button")
 
 
-def build_rooms(client: discord.Client, storage: store.Storage, settings: Settings) -> Rooms:
+def build_rooms(
+    client: discord.Client, storage: store.Storage, metrics: Metrics, settings: Settings
+) -> Rooms:
     """Every part of the bot, each given the few collaborators it uses."""
-    service = GameService(storage, settings)
+    service = GameService(storage, settings, metrics)
     background = Background()
     languages = Languages(storage, background.spawn)
     pacer = RestPacer()
+    metrics.watch_waiting(lambda: pacer.waiting)
     outbox = Outbox(client, pacer)
     hands = Hands(outbox, client, languages, storage)
     announcer = Announcer(ChannelPosts(outbox, storage, settings), hands)
-    clock = TurnClock(service, storage, announcer, settings)
+    clock = TurnClock(service, storage, announcer, metrics, settings)
     ai = AiSeats(service, background)
     abandonment = AbandonmentCheck(storage, service)
     service.subscribe(Fanout(announcer, clock, abandonment, background, ai))
@@ -247,7 +279,7 @@ def build_rooms(client: discord.Client, storage: store.Storage, settings: Settin
         service=service,
         announcer=announcer,
         clock=clock,
-        sweeper=Sweeper(storage, service, clock, ai, pacer, settings),
+        sweeper=Sweeper(storage, service, clock, ai, pacer, metrics, settings),
         background=background,
         ai=ai,
         languages=languages,

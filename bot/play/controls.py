@@ -15,8 +15,9 @@ from bot.i18n import locale_name
 from bot.messages.hand import Directory, hand_controls, place_of
 from bot.messages.table import Table
 from bot.play.announcing import Announcing
-from bot.play.service import ActionBuilder, GameService
+from bot.play.service import GameService
 from bot.play.transition import Refusal
+from bot.play.verdict import ActionBuilder
 from bot.storage import CLOSED_STATUSES, GameRecord
 from bot.ui import custom_ids as ids
 from bot.ui.replies import refuse

@@ -14,56 +14,29 @@ import logging
 import random
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import engine
 from bot import storage as store
+from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.scores import results, stage_points
 from bot.play.transition import Change, Ended, EndReason, Refusal, Transition, turn_changed
+from bot.play.verdict import ActionBuilder, Prepared, judge
 from bot.settings import Settings
 from bot.storage import GameRecord
+
+Publisher = Callable[[Change], None]
 
 log = logging.getLogger("whyfirst.game")
 
 COMMIT_ATTEMPTS = 5
 LOBBY_IDLE_SECONDS = 15 * 60
 
-REFUSAL_BY_CODE: dict[engine.RejectCode, str] = {
-    engine.RejectCode.NOT_A_PLAYER: "refusal.not_seated",
-    engine.RejectCode.WRONG_PHASE: "refusal.wrong_phase",
-    engine.RejectCode.STALE_TURN: "refusal.old_round",
-    engine.RejectCode.CARD_NOT_IN_HAND: "refusal.card_not_in_hand",
-    engine.RejectCode.UNKNOWN_TARGET: "refusal.unknown_target",
-    engine.RejectCode.MUST_TARGET_SELF: "refusal.must_target_self",
-    engine.RejectCode.NOT_YOUR_MOVE: "refusal.not_your_move",
-    engine.RejectCode.GAME_OVER: "refusal.game_over",
-    engine.RejectCode.INVALID_DEAL: "refusal.unknown_game",
-}
-
-Publisher = Callable[[Change], None]
-ActionBuilder = Callable[
-    [GameRecord, engine.GameState], "engine.Action | tuple[engine.Action, ...] | Refusal"
-]
-"""Makes the action (or the AI players' actions of one turn) from the game as it stands."""
-
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """Actions the engine accepted, one after another, against `record`'s state, not yet
-    committed: `after` is the state they lead to, `events` what happened."""
-
-    record: GameRecord
-    build: ActionBuilder
-    before: engine.GameState
-    actions: tuple[engine.Action, ...]
-    after: engine.GameState
-    events: tuple[engine.Event, ...]
 
 
 class GameService:
@@ -73,10 +46,12 @@ class GameService:
         self,
         storage: store.Storage,
         settings: Settings,
+        metrics: Metrics,
         clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self._storage = storage
         self._settings = settings
+        self._metrics = metrics
         self._clock = clock
         # Tests and the demo only: with WHYFIRST_SEED, game seeds follow from it.
         self._seeds = random.Random(settings.seed) if settings.seed is not None else None
@@ -198,18 +173,20 @@ class GameService:
                     return Refusal("refusal.player_count")
                 state, actions, events = engine.settle(state)
                 try:
-                    committed = await self._storage.commit_transition(
-                        game_id,
-                        expected_version=record.version,
-                        actor_id=actor_id,
-                        actions=[engine.action_to_dict(action) for action in actions],
-                        state=engine.state_to_dict(state),
-                        status="running",
-                        deadline=self.deadline_after(GameOptions.of(record).pick_seconds),
-                        now=self._clock(),
-                        clock_owner=self._settings.process_name,
-                    )
+                    with self._metrics.commits.time():
+                        committed = await self._storage.commit_transition(
+                            game_id,
+                            expected_version=record.version,
+                            actor_id=actor_id,
+                            actions=[engine.action_to_dict(action) for action in actions],
+                            state=engine.state_to_dict(state),
+                            status="running",
+                            deadline=self.deadline_after(GameOptions.of(record).pick_seconds),
+                            now=self._clock(),
+                            clock_owner=self._settings.process_name,
+                        )
                 except store.StaleVersion:
+                    self._metrics.version_conflicts.inc()
                     continue
                 self.remember(committed, state)
                 transition = Transition(committed, None, state, tuple(events), actor_id)
@@ -257,6 +234,7 @@ class GameService:
                 try:
                     return await self._commit(prepared, actor_id)
                 except store.StaleVersion:
+                    self._metrics.version_conflicts.inc()
                     record = None
         return Refusal("refusal.busy")
 
@@ -270,26 +248,8 @@ class GameService:
         return await self.commit(prepared, actor_id)
 
     def _prepare(self, record: GameRecord | None, build: ActionBuilder) -> Prepared | Refusal:
-        """The engine's verdict on the action `build` makes from the stored game."""
-        if record is None:
-            return Refusal("refusal.unknown_game")
-        if record.status in store.CLOSED_STATUSES:
-            return Refusal("refusal.game_over")
-        if record.status != "running" or record.state is None:
-            return Refusal("refusal.not_started")
-        before = self.state_of(record)
-        assert before is not None
-        made = build(record, before)
-        if isinstance(made, Refusal):
-            return made
-        actions = made if isinstance(made, tuple) else (made,)
-        state, events = before, ()
-        for action in actions:
-            outcome = engine.apply(state, action)
-            if isinstance(outcome, engine.Rejected):
-                return Refusal(REFUSAL_BY_CODE.get(outcome.code, "refusal.invalid"))
-            state, events = outcome.state, (*events, *outcome.events)
-        return Prepared(record, build, before, actions, state, events)
+        state = self.state_of(record) if record is not None else None
+        return judge(record, state, build)
 
     async def _commit(self, prepared: Prepared, actor_id: int | None) -> Transition:
         record, before = prepared.record, prepared.before
@@ -304,19 +264,20 @@ class GameService:
         elif turn_changed(before, state):
             deadline = self.deadline_after(GameOptions.of(record).pick_seconds)
             owner = self._settings.process_name
-        committed = await self._storage.commit_transition(
-            record.id,
-            expected_version=record.version,
-            actor_id=actor_id,
-            actions=[engine.action_to_dict(action) for action in (*prepared.actions, *chance)],
-            state=engine.state_to_dict(state),
-            status="finished" if finished else None,
-            deadline=deadline,
-            stage_points=stage_points(record, events),
-            results=results(record, events),
-            now=self._clock(),
-            clock_owner=owner,
-        )
+        with self._metrics.commits.time():
+            committed = await self._storage.commit_transition(
+                record.id,
+                expected_version=record.version,
+                actor_id=actor_id,
+                actions=[engine.action_to_dict(a) for a in (*prepared.actions, *chance)],
+                state=engine.state_to_dict(state),
+                status="finished" if finished else None,
+                deadline=deadline,
+                stage_points=stage_points(record, events),
+                results=results(record, events),
+                now=self._clock(),
+                clock_owner=owner,
+            )
         self.remember(committed, state)
         transition = Transition(committed, before, state, events, actor_id)
         self._publish(transition)

@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot import storage as store
 from bot.announce.pacing import RestPacer
+from bot.observe.metrics import Metrics
 from bot.play.ai_seats import AiSeats
 from bot.play.service import GameService
 from bot.play.turns import TurnClock
@@ -39,6 +40,7 @@ class Sweeper:
         clock: TurnClock,
         ai: AiSeats,
         pacer: RestPacer,
+        metrics: Metrics,
         settings: Settings,
     ) -> None:
         self._storage = storage
@@ -46,12 +48,11 @@ class Sweeper:
         self._clock = clock
         self._ai = ai
         self._pacer = pacer
+        self._metrics = metrics
         self._name = settings.process_name
         self._every = max(settings.seconds(SWEEP_SECONDS), FASTEST_SWEEP_SECONDS)
         self._lease = timedelta(seconds=self._every * LEASES_PER_SWEEP)
         self._task: asyncio.Task[None] | None = None
-        self.taken_over = 0
-        """Games whose clock this process took over from a dead one."""
 
     async def start(self) -> None:
         """Take this process's games back (and those nobody holds), then sweep every few
@@ -73,7 +74,8 @@ class Sweeper:
         while True:
             await asyncio.sleep(self._every)
             try:
-                self.taken_over += await self._sweep(own_too=False)
+                taken_over = await self._sweep(own_too=False)
+                self._metrics.deadlines.labels("taken_over").inc(taken_over)
             except store.StorageError as problem:
                 log.warning("could not renew the lease or sweep: %s", problem)
 

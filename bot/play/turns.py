@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 import engine
 from bot import storage as store
+from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.announcing import Announcing
 from bot.play.deadlines import Deadlines
@@ -28,11 +29,13 @@ class TurnClock:
         service: GameService,
         storage: store.Storage,
         announcing: Announcing,
+        metrics: Metrics,
         settings: Settings,
     ) -> None:
         self._service = service
         self._storage = storage
         self._announcing = announcing
+        self._metrics = metrics
         self._settings = settings
         self._deadlines = Deadlines(self._remind, self._time_out, self._close_lobby)
 
@@ -88,6 +91,9 @@ class TurnClock:
                 turn.round,
                 outcome.key,
             )
+        else:
+            self._metrics.deadlines.labels("fired").inc()
 
     async def _close_lobby(self, game_id: int) -> None:
-        await self._service.end(game_id, EndReason.LOBBY_EXPIRED)
+        if await self._service.end(game_id, EndReason.LOBBY_EXPIRED):
+            self._metrics.deadlines.labels("fired").inc()

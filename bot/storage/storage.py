@@ -266,6 +266,27 @@ class Storage:
 
     # processes sharing the database ------------------------------------------------------
 
+    async def ping(self) -> None:
+        """A query that only proves the database answers (StorageError if it does not)."""
+
+        async def work(db: Session) -> None:
+            await db.one("SELECT 1", ())
+
+        await self._database.read("answer a health check", work)
+
+    async def open_games(self) -> dict[str, int]:
+        """How many games are open, by status ("lobby", "running")."""
+
+        async def work(db: Session) -> dict[str, int]:
+            rows = await db.all(
+                "SELECT status, count(*) FROM games WHERE status IN ('lobby', 'running') "
+                "GROUP BY status",
+                (),
+            )
+            return {str(status): int(count) for status, count in rows}
+
+        return await self._database.read("count the open games", work)
+
     async def renew_lease(self, name: str, *, now: datetime, lease: timedelta) -> int:
         """Keep process `name` alive until `now + lease`; how many processes are alive."""
 

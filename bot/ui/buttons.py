@@ -35,6 +35,7 @@ async def guarded(
     except Exception as error:
         await report_failure(interaction, error)
     finally:
+        handlers_of(interaction).count_interaction(interaction, "button")
         take_apart(clicked.view)
         if interaction.response.is_done():
             interaction.message = None

@@ -59,6 +59,9 @@ class ClickHandlers(Protocol):
     @property
     def in_flight(self) -> InFlight: ...
 
+    def count_interaction(self, interaction: discord.Interaction, kind: str) -> None:
+        """An interaction of `kind` ("button", "command") has been handled."""
+
     @property
     def lobby_clicks(self) -> LobbyClicks: ...
 

@@ -19,13 +19,19 @@ PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 UNKNOWN_INTERACTION = 10062
 
 
+REFUSED, FAILED = "refused", "failed"
+"""What `interaction.extras` notes of an answer, for the interaction's count (bot/observe)."""
+
+
 async def refuse(interaction: discord.Interaction, key: str, **values: object) -> None:
     """A short ephemeral sentence from the catalog; nothing changes."""
+    interaction.extras[REFUSED] = True
     await say_privately(interaction, t(key, interaction.locale, **values))
 
 
 async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """Log an unexpected failure and tell the player in one sentence (if Discord still lets us)."""
+    interaction.extras[FAILED] = True
     if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
         # Discord no longer accepts an answer (it came too late): nobody can be told.
         log.warning("an interaction expired before it was answered")
@@ -48,3 +54,10 @@ async def say_privately(interaction: discord.Interaction, text: str) -> None:
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def outcome_of(interaction: discord.Interaction) -> str:
+    """How an interaction was answered: answered, refused, or failed."""
+    if interaction.extras.get(FAILED):
+        return FAILED
+    return REFUSED if interaction.extras.get(REFUSED) else "answered"

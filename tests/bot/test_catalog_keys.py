@@ -10,7 +10,7 @@ import pytest
 from bot.i18n import default_catalog, placeholders, t
 from bot.options import AI_LEVELS
 from bot.permissions import NEEDED_PERMISSIONS
-from bot.play.service import REFUSAL_BY_CODE
+from bot.play.verdict import REFUSAL_BY_CODE
 from bot.standings import PERIODS
 from bot.storage import METRICS
 from bot.ui.custom_ids import LOBBY_ACTIONS

@@ -25,6 +25,9 @@ def test_every_setting_is_read() -> None:
             "LOG_LEVEL": "debug",
             "WHYFIRST_TIME_SCALE": "0.01",
             "WHYFIRST_SEED": "42",
+            "WHYFIRST_SHARD_COUNT": "4",
+            "WHYFIRST_SHARD_IDS": "3, 1",
+            "WHYFIRST_METRICS_PORT": "9108",
         }
     )
     assert settings.token == "abc"
@@ -35,6 +38,14 @@ def test_every_setting_is_read() -> None:
     assert settings.log_level == "DEBUG"
     assert settings.seconds(90) == pytest.approx(0.9)
     assert settings.seed == 42
+    assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))
+    assert settings.process_name == "shards 1,3 of 4"
+    assert settings.metrics_port == 9108
+
+
+def test_a_shard_count_alone_means_every_shard_in_this_process() -> None:
+    settings = load_settings({"DISCORD_TOKEN": "a", "WHYFIRST_SHARD_COUNT": "2"})
+    assert settings.shard_ids == (0, 1)
 
 
 @pytest.mark.parametrize(
@@ -47,6 +58,17 @@ def test_every_setting_is_read() -> None:
         ({"DISCORD_TOKEN": "a", "WHYFIRST_TIME_SCALE": "0"}, "WHYFIRST_TIME_SCALE"),
         ({"DISCORD_TOKEN": "a", "WHYFIRST_TIME_SCALE": "fast"}, "WHYFIRST_TIME_SCALE"),
         ({"DISCORD_TOKEN": "a", "WHYFIRST_SEED": "1.5"}, "WHYFIRST_SEED"),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_SHARD_IDS": "0"}, "WHYFIRST_SHARD_COUNT"),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_SHARD_COUNT": "0"}, "WHYFIRST_SHARD_COUNT"),
+        (
+            {"DISCORD_TOKEN": "a", "WHYFIRST_SHARD_COUNT": "2", "WHYFIRST_SHARD_IDS": "2"},
+            "WHYFIRST_SHARD_IDS",
+        ),
+        (
+            {"DISCORD_TOKEN": "a", "WHYFIRST_SHARD_COUNT": "2", "WHYFIRST_SHARD_IDS": "a,b"},
+            "WHYFIRST_SHARD_IDS",
+        ),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_METRICS_PORT": "70000"}, "WHYFIRST_METRICS_PORT"),
     ],
 )
 def test_a_bad_setting_is_named_in_one_sentence(environ: dict[str, str], named: str) -> None:

@@ -21,6 +21,10 @@ class Server:
     games: TextChannel
     members: dict[str, Player] = field(default_factory=dict)
     bots: list[InProcessBot | BotProcess] = field(default_factory=list)
+    database: str | None = None
+    """A PostgreSQL URL; None: an SQLite file in `workdir`."""
+    extra_environment: dict[str, str] = field(default_factory=dict)
+    """More settings of the bots started from now on, e.g. WHYFIRST_METRICS_PORT."""
 
     @classmethod
     def create(cls, discord: LoopbackDiscord, workdir: Path, names: list[str]) -> Server:
@@ -40,12 +44,13 @@ class Server:
         return [self.members[name] for name in names]
 
     def environment(self, time_scale: float) -> dict[str, str]:
-        return bot_environment(
+        environment = bot_environment(
             self.discord,
-            self.workdir / "whyfirst.sqlite3",
+            self.database or self.workdir / "whyfirst.sqlite3",
             dev_guild=self.guild,
             time_scale=time_scale,
         )
+        return environment | self.extra_environment
 
     async def start_bot(self, time_scale: float = DEFAULT_TIME_SCALE) -> InProcessBot:
         bot = InProcessBot(self.environment(time_scale))

@@ -20,7 +20,7 @@ START_TIMEOUT_SECONDS = 30.0
 
 def bot_environment(
     discord: LoopbackDiscord,
-    database: Path,
+    database: Path | str,
     *,
     dev_guild: GuildHandle | None,
     time_scale: float = 1.0,

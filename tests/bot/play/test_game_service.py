@@ -6,6 +6,7 @@ from pathlib import Path
 
 import engine
 from bot import storage as store
+from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.service import GameService
 from bot.play.transition import Change, Refusal, Transition
@@ -24,8 +25,8 @@ async def test_an_action_after_another_process_moved_the_game_builds_on_that_mov
         await store.Storage.open(database) as first_storage,
         await store.Storage.open(database) as second_storage,
     ):
-        first = GameService(first_storage, settings)
-        second = GameService(second_storage, settings)
+        first = GameService(first_storage, settings, Metrics())
+        second = GameService(second_storage, settings, Metrics())
         first.subscribe(published.append)
         second.subscribe(published.append)
         lobby = await first.open_lobby(
