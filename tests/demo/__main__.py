@@ -1,4 +1,5 @@
-"""`python -m tests.demo [--out FILE] [--seed N]`: play one game, write its HTML transcript."""
+"""`python -m tests.demo [--out FILE] [--seed N] [--locale de] [--variant tactical]`: play one
+game, write its HTML transcript."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from tests.demo.game import run_demo
+from tests.demo.game import LOCALE, VARIANT, run_demo
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,8 +28,16 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="seeds the players' choices (and the deal, for a bot that reads WHYFIRST_SEED)",
     )
+    parser.add_argument(
+        "--locale",
+        default=LOCALE,
+        help="the Discord locale of the server and every player (en-US, de, it, ...)",
+    )
+    parser.add_argument(
+        "--variant", choices=("standard", "tactical"), default=VARIANT, help="the game's variant"
+    )
     arguments = parser.parse_args(argv)
-    run = asyncio.run(run_demo(arguments.seed))
+    run = asyncio.run(run_demo(arguments.seed, arguments.locale, arguments.variant))
     arguments.out.write_text(run.html, encoding="utf-8")
     for problem in run.problems:
         print(f"problem: {problem}", file=sys.stderr)

@@ -25,6 +25,9 @@ CLOSED_DMS = ("Dana",)
 TIME_SCALE = 0.1
 PICK_SECONDS = 90
 START_COMMAND = "/whyfirst start"
+LOCALE = "en-US"
+"""The Discord locale of the server and of every player: the language the page is in."""
+VARIANT = "standard"
 
 
 @dataclass(frozen=True)
@@ -54,8 +57,8 @@ def dealt_from_seed(record: dict[str, Any], seed: int) -> bool:
     return {player: list(hand) for player, hand in deal.hands} == record["stages"][0]["hands"]
 
 
-async def run_demo(seed: int) -> DemoRun:
-    """Play one game; its transcript as HTML."""
+async def run_demo(seed: int, locale: str = LOCALE, variant: str = VARIANT) -> DemoRun:
+    """Play one game in `locale` (the server's and every player's); its transcript as HTML."""
     discord = LoopbackDiscord()
     # The tests check every request against Discord's published schema; the demo only shows
     # the game, and so needs nothing from outside the repository.
@@ -63,15 +66,18 @@ async def run_demo(seed: int) -> DemoRun:
     async with discord:
         with tempfile.TemporaryDirectory(prefix="whyfirst-demo-") as workdir:
             server = Server.create(discord, Path(workdir), list(PLAYER_NAMES))
+            server.guild.guild.preferred_locale = locale
+            for member in server.members.values():
+                member.user.locale = locale
             try:
-                game = await play_one_game(server, seed)
+                game = await play_one_game(server, seed, variant)
             finally:
                 errors = await server.stop_bots()
     problems = errors + [str(violation) for violation in discord.unexpected_violations()]
-    return DemoRun(transcript(discord, server, game, seed), problems)
+    return DemoRun(transcript(discord, server, game, seed, locale), problems)
 
 
-async def play_one_game(server: Server, seed: int) -> PlayedGame:
+async def play_one_game(server: Server, seed: int, variant: str = VARIANT) -> PlayedGame:
     # A bot that reads WHYFIRST_SEED deals from it; one that does not ignores it.
     environment = server.environment(TIME_SCALE) | {"WHYFIRST_SEED": str(seed)}
     bot = BotProcess(environment, server.workdir)
@@ -84,7 +90,7 @@ async def play_one_game(server: Server, seed: int) -> PlayedGame:
     table = Table(server.discord, server.games, players, closed_dms=closed)
     seats = [Seat.seeded(player, seed) for player in players]
     pace = Pace(TIME_SCALE)
-    lobby = await open_game(table, seats, pace, pick_seconds=PICK_SECONDS)
+    lobby = await open_game(table, seats, pace, pick_seconds=PICK_SECONDS, variant=variant)
     await play_game(table, seats, pace)
     await server.discord.wait_for(
         lambda: not live_hands(players), what="every DM hand retired at the end"
@@ -96,7 +102,9 @@ def live_hands(players: list[Player]) -> list[Message]:
     return [dm for player in players for dm in player.dms() if enabled(buttons(dm, "card"))]
 
 
-def transcript(discord: LoopbackDiscord, server: Server, game: PlayedGame, seed: int) -> str:
+def transcript(
+    discord: LoopbackDiscord, server: Server, game: PlayedGame, seed: int, locale: str = LOCALE
+) -> str:
     world = discord.world
     names = Names(
         users={user.id: user.name for user in [*world.users.values(), world.bot]},
@@ -115,4 +123,4 @@ def transcript(discord: LoopbackDiscord, server: Server, game: PlayedGame, seed:
         private_column(player, seat, dms_closed=player.name in CLOSED_DMS)
         for seat, player in enumerate(game.table.players, 1)
     ]
-    return render_page(story, columns, reading)
+    return render_page(story, columns, reading, language=locale)

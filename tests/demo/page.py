@@ -47,14 +47,16 @@ def private_column(player: Player, seat: int, *, dms_closed: bool) -> Column:
     return Column(f"seat-{seat}", f"{player.name}'s DMs", note, messages)
 
 
-def render_page(story: Story, columns: list[Column], reading: Reading) -> str:
+def render_page(story: Story, columns: list[Column], reading: Reading, language: str = "en") -> str:
+    """The page, in English around messages in `language` (a Discord locale)."""
     body = "\n".join(_column(column, reading) for column in columns)
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         "<title>Why First? — one whole game, as its players saw it</title>\n"
         f"<style>\n{STYLE.read_text(encoding='utf-8')}</style>\n</head>\n<body>\n"
-        f"{_introduction(story, columns)}\n<main>\n{body}\n</main>\n</body>\n</html>\n"
+        f"{_introduction(story, columns)}\n<main lang='{html.escape(language)}'>\n{body}\n"
+        "</main>\n</body>\n</html>\n"
     )
 
 

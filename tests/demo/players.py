@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tests.e2e.table import Table, buttons, enabled
+from tests.e2e.table import Table, buttons, enabled, lobby_button
 from tests.loopback import Message, Player
 
 Turn = tuple[int, int]
@@ -21,6 +21,7 @@ GAME_OVER: Literal["game over"] = "game over"
 JOIN_THINK = (2.0, 6.0)
 CARD_THINK = (2.0, 7.0)
 TARGET_THINK = (1.0, 4.0)
+MOVE_THINK = (1.0, 4.0)
 
 
 class DemoError(RuntimeError):
@@ -69,21 +70,26 @@ async def open_game(table: Table, seats: list[Seat], pace: Pace, **options: Any)
     table.lobby = outcome.message
     for seat in seats[1:]:
         await pace.think(seat, JOIN_THINK)
-        await click(seat.player, table.lobby, label="Join")
+        await click(seat.player, table.lobby, custom_id=lobby_button(table.lobby, "join"))
     await pace.think(host, JOIN_THINK)
     await table.start()
     return outcome.message
 
 
-def next_turn(table: Table, player: Player, played: set[Turn]) -> Turn | str | None:
-    """The turn the player is awaited in and has not played yet, GAME_OVER, or None."""
+def next_turn(
+    table: Table, player: Player, played: set[Turn], moved: set[int]
+) -> Turn | Message | str | None:
+    """The turn the player is awaited in and has not played yet, the round message whose
+    figure buttons await their tactical move, GAME_OVER, or None."""
     if table.final_message() is not None:
         return GAME_OVER
     message = table.round_message()
     turn = table.current_turn()
-    if message is None or turn is None or turn in played:
+    if message is None or turn is None or player not in table.waiting_for(message):
         return None
-    return turn if player in table.waiting_for(message) else None
+    if buttons(message, "move"):
+        return None if message.id in moved else message
+    return None if turn in played else turn
 
 
 async def play_turn(table: Table, seat: Seat, turn: Turn, pace: Pace) -> None:
@@ -100,17 +106,30 @@ async def play_turn(table: Table, seat: Seat, turn: Turn, pace: Pace) -> None:
         await click(seat.player, hand, custom_id=seat.rng.choice(targets)["custom_id"])
 
 
+async def move_figure(seat: Seat, message: Message, pace: Pace) -> None:
+    """A tactical move: think, click one of the figures on the round message."""
+    await pace.think(seat, MOVE_THINK)
+    figures = enabled(buttons(message, "move"))
+    await click(seat.player, message, custom_id=seat.rng.choice(figures)["custom_id"])
+
+
 async def play_seat(table: Table, seat: Seat, pace: Pace) -> None:
-    """Play every turn the bot awaits this person in, until the game is over."""
+    """Play every turn (and tactical move) the bot awaits this person in, until the game is
+    over."""
     played: set[Turn] = set()
+    moved: set[int] = set()
     while True:
         turn = await table.discord.wait_for(
-            lambda: next_turn(table, seat.player, played),
+            lambda: next_turn(table, seat.player, played, moved),
             timeout=table.patience,
             what=f"{seat.player.name}'s next turn",
         )
         if turn == GAME_OVER:
             return
+        if isinstance(turn, Message):
+            await move_figure(seat, turn, pace)
+            moved.add(turn.id)
+            continue
         assert isinstance(turn, tuple)
         await play_turn(table, seat, turn, pace)
         played.add(turn)
