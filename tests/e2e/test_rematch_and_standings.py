@@ -89,7 +89,9 @@ def parse_board(content: str) -> dict[str, tuple[int, int, int, int]]:
 
 
 def board_order(content: str) -> list[tuple[Any, ...]]:
-    row = re.compile(r"^\d+\. <@(\d+)> — (\d+) wins? in (\d+) games? \((\d+)%\), (-?\d+) points?$")
+    row = re.compile(
+        r"^\*\*\d+\.\*\* <@(\d+)> — (\d+) wins? in (\d+) games? \((\d+)%\), (-?\d+) points?$"
+    )
     rows = []
     for line in content.splitlines():
         found = row.match(line)
