@@ -84,8 +84,13 @@ def test_sigkill_mid_stream_loses_no_acknowledged_transition(database: str) -> N
         assert writer.stdout is not None
         acknowledged = [int(writer.stdout.readline()) for _ in range(kill_after)]
         os.kill(writer.pid, signal.SIGKILL)
-        rest, _ = writer.communicate()
-        acknowledged += [int(line) for line in rest.split()]
+        # Through the same reader: readline() may already hold further lines in its buffer,
+        # which communicate() (reading the pipe itself) would never see.
+        acknowledged += [int(line) for line in writer.stdout.read().split()]
+        writer.wait()
+        writer.stdout.close()
+        if writer.stdin is not None:
+            writer.stdin.close()
         assert writer.returncode == -signal.SIGKILL
         stored_version, _ = check_consistent(database, game.id, game.version)
         assert stored_version >= acknowledged[-1]
