@@ -23,6 +23,10 @@ class GameOptions:
     ai_seed: int = 0
     """Where the AI players' decisions draw their chances from (never the deal's seed: an AI
     that knew it could work out the others' hands)."""
+    guild_name: str | None = None
+    channel_name: str | None = None
+    """Where the game was opened, as named then: what a DM says when the process drawing it
+    does not hold the server's shard (its cache has no name for it)."""
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
@@ -31,9 +35,11 @@ class GameOptions:
         level = str(options.get("ai_level", DEFAULT_AI_LEVEL))
         return cls(
             pick_seconds=int(options.get("pick_seconds", DEFAULT_PICK_SECONDS)),
-            locale=str(locale) if locale is not None else None,
+            locale=_text(locale),
             ai_level=level if level in AI_LEVELS else DEFAULT_AI_LEVEL,
             ai_seed=int(options.get("ai_seed", 0)),
+            guild_name=_text(options.get("guild_name")),
+            channel_name=_text(options.get("channel_name")),
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -42,4 +48,10 @@ class GameOptions:
             "locale": self.locale,
             "ai_level": self.ai_level,
             "ai_seed": self.ai_seed,
+            "guild_name": self.guild_name,
+            "channel_name": self.channel_name,
         }
+
+
+def _text(value: object) -> str | None:
+    return str(value) if value is not None else None

@@ -39,11 +39,13 @@ class Directory(Protocol):
 
 
 def place_of(directory: Directory, table: Table) -> Place:
+    """The names of the game's server and channel: as they are now when this process holds
+    the server's shard, else as they were when the game was opened."""
     guild = directory.get_guild(table.guild_id)
     channel = directory.get_channel(table.channel_id)
     return Place(
-        guild=guild.name if guild else str(table.guild_id),
-        channel=getattr(channel, "name", None) or str(table.channel_id),
+        guild=guild.name if guild else table.guild_name or str(table.guild_id),
+        channel=getattr(channel, "name", None) or table.channel_name or str(table.channel_id),
     )
 
 

@@ -23,18 +23,24 @@ class Table:
     locale: str | None = None  # the server's language, for public messages
     ai: frozenset[str] = frozenset()
     """The players who are AI players."""
+    guild_name: str | None = None
+    channel_name: str | None = None
+    """The names the server and channel had when the game was opened."""
 
     @classmethod
     def of(cls, record: GameRecord) -> Table:
         seats = sorted(record.seats, key=lambda seat: seat.seat)
+        options = GameOptions.of(record)
         return cls(
             game_id=record.id,
             guild_id=record.guild_id,
             channel_id=record.channel_id,
             players=tuple(str(seat.user_id) for seat in seats),
             names={str(seat.user_id): seat.display_name for seat in seats},
-            locale=GameOptions.of(record).locale,
+            locale=options.locale,
             ai=frozenset(str(seat.user_id) for seat in seats if seat.is_ai),
+            guild_name=options.guild_name,
+            channel_name=options.channel_name,
         )
 
     def is_ai(self, figure: str) -> bool:

@@ -90,7 +90,12 @@ class LobbyDesk:
         server = await self._languages.of_server(
             interaction.guild_id, locale_name(interaction.guild_locale)
         )
-        options = replace(options, locale=server)
+        options = replace(
+            options,
+            locale=server,
+            guild_name=interaction.guild.name if interaction.guild else None,
+            channel_name=getattr(interaction.channel, "name", None),
+        )
         try:
             record = await self._service.open_lobby(
                 interaction.guild_id,
