@@ -19,13 +19,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import TypeVar
 
 import discord
 
 import engine
 from bot import storage as store
+from bot.announce.hand_scene import ClickRoute, DmMessage, HandScene, PlayerHand, dm_names
 from bot.announce.notices import end_notice
 from bot.announce.outbox import SEND_FAILURES, Outbox, Token
 from bot.announce.pacing import Urgency
@@ -38,57 +38,6 @@ from bot.ui.replies import PINGS
 
 log = logging.getLogger("whyfirst.announce")
 T = TypeVar("T")
-
-DmMessage = tuple[int, int]
-"""A DM hand's channel id and message id."""
-
-
-@dataclass(frozen=True)
-class ClickRoute:
-    """How a click's token reaches a DM: the clicked message itself, or a follow-up the
-    click sent (the next stage's hand)."""
-
-    token: Token
-    message_id: int | None = None
-    """The follow-up's id; None for the clicked message."""
-
-    def reaches(self, dm: DmMessage) -> bool:
-        return (self.token.channel_id, self.message_id or self.token.message_id) == dm
-
-
-@dataclass
-class PlayerHand:
-    """What this process knows of one player's controls in one game."""
-
-    dm: DmMessage | None = None
-    """Their DM hand of the current stage."""
-    dm_route: ClickRoute | None = None
-    """Their latest click on a DM hand of this game."""
-    private_click: Token | None = None
-    """Their latest ephemeral hand (Show my hand, or a click on one)."""
-
-    def free_route(self) -> ClickRoute | None:
-        """The click through which the current DM hand can be edited for free, if any."""
-        route = self.dm_route
-        if route is None or self.dm is None or not route.token.fresh():
-            return None
-        return route if route.reaches(self.dm) else None
-
-    def private_token(self) -> Token | None:
-        click = self.private_click
-        return click if click is not None and click.fresh() else None
-
-
-@dataclass
-class HandScene:
-    """What this process remembers about a game's private controls."""
-
-    latest: Transition
-    players: dict[str, PlayerHand] = field(default_factory=dict)
-    closed_dms: set[str] = field(default_factory=set)
-
-    def hand(self, player: str) -> PlayerHand:
-        return self.players.setdefault(player, PlayerHand())
 
 
 class Hands:
@@ -106,23 +55,13 @@ class Hands:
         self._scenes: dict[int, HandScene] = {}
 
     def note(self, transition: Transition) -> None:
-        scene = self._scenes.get(transition.game_id)
-        if scene is None:
-            scene = self._scenes[transition.game_id] = HandScene(transition)
+        scene = self._scenes.setdefault(transition.game_id, HandScene())
         scene.latest = transition
-        # What another process (or this one before a restart) stored of the DM hands.
-        ids = transition.record.message_ids
-        for player in transition.state.players:
-            channel_id, message_id = ids.get(f"dm_{player}"), ids.get(f"hand_{player}")
-            hand = scene.hand(player)
-            if channel_id and message_id and message_id > (hand.dm or (0, 0))[1]:
-                hand.dm = (channel_id, message_id)
+        scene.learn(transition.record.message_ids, transition.state.players)
 
     def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
         """Note the player's click on their own controls (or their Show my hand)."""
-        scene = self._scenes.get(game_id)
-        if scene is None:
-            return
+        scene = self._scenes.setdefault(game_id, HandScene())
         token = Token.of(interaction)
         hand = scene.hand(player)
         if not token.in_dm:
@@ -165,8 +104,13 @@ class Hands:
         hand = scene.hand(player)
         await self._redraw_private(table, player, place, hand)
         route = hand.free_route()
-        if route is not None:
-            await self._redraw_through(route, table, player, place)
+        if route is not None and await self._redraw_through(route, table, player, place):
+            return
+        clicked_dm = hand.dm_route is not None and hand.dm_route.token.fresh()
+        if hand.dm is not None and clicked_dm:
+            # The click's token could not redraw the DM: a paced edit shows the play all the same.
+            locale = await self._dm_locale(player, hand)
+            await self._edit_dm_drawn(table, player, place, hand, locale)
 
     async def close(self, table: Table, transition: Transition) -> None:
         """The game is over: every player's controls say so and lose their buttons."""
@@ -257,10 +201,15 @@ class Hands:
         await self._store_dm(table.game_id, player, hand.dm)
         return True
 
-    async def _store_dm(self, game_id: int, player: str, dm: DmMessage) -> None:
+    async def _store_dm(self, game_id: int, player: str, dm: DmMessage | None) -> None:
         """Kept with the game, so that any process (or this one after a restart) edits this
-        hand instead of sending another."""
-        ids = {f"dm_{player}": dm[0], f"hand_{player}": dm[1]}
+        hand instead of sending another, or knows the player's DMs are closed (None) and does
+        not say so again."""
+        dm_name, hand_name, closed_name = dm_names(player)
+        if dm is None:
+            ids: dict[str, int | None] = {closed_name: 1}
+        else:
+            ids = {dm_name: dm[0], hand_name: dm[1], closed_name: None}
         try:
             await self._storage.set_message_ids(game_id, **ids)
         except store.StorageError as problem:
@@ -321,8 +270,9 @@ class Hands:
     def _controls(
         self, table: Table, player: str, place: Place, locale: str | None = None
     ) -> Controls:
-        state = self._scenes[table.game_id].latest.state
-        return hand_controls(state, table, player, place, locale)
+        latest = self._scenes[table.game_id].latest
+        assert latest is not None, "controls are drawn after a commit"
+        return hand_controls(latest.state, table, player, place, locale)
 
     def _drawn(
         self,
@@ -347,3 +297,5 @@ class Hands:
         scene.closed_dms.add(player)
         notice = t("hand.dms_closed", table.locale, player=table.mention(player))
         await self._outbox.send(table.channel_id, notice, PINGS)
+        # Stored once said: a process that dies in between leaves it to be said again.
+        await self._store_dm(table.game_id, player, None)

@@ -1,0 +1,78 @@
+"""What this process knows of each player's private controls in one game, and what it learns
+of them from the game's stored message ids (kept there by whichever process sent them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.announce.outbox import Token
+from bot.play.transition import Transition
+
+DmMessage = tuple[int, int]
+"""A DM hand's channel id and message id."""
+
+
+@dataclass(frozen=True)
+class ClickRoute:
+    """How a click's token reaches a DM: the clicked message itself, or a follow-up the
+    click sent (the next stage's hand)."""
+
+    token: Token
+    message_id: int | None = None
+    """The follow-up's id; None for the clicked message."""
+
+    def reaches(self, dm: DmMessage) -> bool:
+        return (self.token.channel_id, self.message_id or self.token.message_id) == dm
+
+
+@dataclass
+class PlayerHand:
+    """What this process knows of one player's controls in one game."""
+
+    dm: DmMessage | None = None
+    """Their DM hand of the current stage."""
+    dm_route: ClickRoute | None = None
+    """Their latest click on a DM hand of this game."""
+    private_click: Token | None = None
+    """Their latest ephemeral hand (Show my hand, or a click on one)."""
+
+    def free_route(self) -> ClickRoute | None:
+        """The click through which the current DM hand can be edited for free, if any."""
+        route = self.dm_route
+        if route is None or self.dm is None or not route.token.fresh():
+            return None
+        return route if route.reaches(self.dm) else None
+
+    def private_token(self) -> Token | None:
+        click = self.private_click
+        return click if click is not None and click.fresh() else None
+
+
+@dataclass
+class HandScene:
+    """What this process remembers about a game's private controls."""
+
+    latest: Transition | None = None
+    """None until this process sees a commit of the game (its clicks may come first: the game
+    was started by another process, or before a restart)."""
+    players: dict[str, PlayerHand] = field(default_factory=dict)
+    closed_dms: set[str] = field(default_factory=set)
+
+    def hand(self, player: str) -> PlayerHand:
+        return self.players.setdefault(player, PlayerHand())
+
+    def learn(self, ids: dict[str, int], players: tuple[str, ...]) -> None:
+        """What another process (or this one before a restart) stored of the DM hands."""
+        for player in players:
+            dm_name, hand_name, closed_name = dm_names(player)
+            channel_id, message_id = ids.get(dm_name), ids.get(hand_name)
+            hand = self.hand(player)
+            if channel_id and message_id and message_id > (hand.dm or (0, 0))[1]:
+                hand.dm = (channel_id, message_id)
+            if closed_name in ids:
+                self.closed_dms.add(player)
+
+
+def dm_names(player: str) -> tuple[str, str, str]:
+    """The names under which a player's DM channel, DM hand and closed DMs are stored."""
+    return f"dm_{player}", f"hand_{player}", f"dms_closed_{player}"
