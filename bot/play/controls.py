@@ -150,7 +150,9 @@ class HandDesk:
             await refuse(interaction, outcome.key)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        loaded = await self._running(interaction, game_id)
+        # Read from the database: another process may have moved the game on since this one
+        # last saw it, and a hand drawn from that would offer last round's cards.
+        loaded = await self._running(interaction, game_id, fresh=True)
         if loaded is None:
             return
         record, state = loaded
@@ -167,9 +169,12 @@ class HandDesk:
         self._announcing.answer_through(record.id, player, interaction)
 
     async def _running(
-        self, interaction: discord.Interaction, game_id: int
+        self, interaction: discord.Interaction, game_id: int, *, fresh: bool = False
     ) -> tuple[GameRecord, engine.GameState] | None:
-        record = await self._service.current(game_id)
+        if fresh:
+            record = await self._service.refresh(game_id)
+        else:
+            record = await self._service.current(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return None
