@@ -27,8 +27,19 @@ class Server:
     """More settings of the bots started from now on, e.g. WHYFIRST_METRICS_PORT."""
 
     @classmethod
-    def create(cls, discord: LoopbackDiscord, workdir: Path, names: list[str]) -> Server:
+    def create(
+        cls,
+        discord: LoopbackDiscord,
+        workdir: Path,
+        names: list[str],
+        *,
+        shard: tuple[int, int] = (0, 1),
+    ) -> Server:
+        """A server whose guild belongs to `shard` (shard id, shard count)."""
+        shard_id, shard_count = shard
         guild = discord.add_guild("Pub")
+        while (guild.id >> 22) % shard_count != shard_id:
+            guild = discord.add_guild("Pub")
         server = cls(discord, workdir, guild, guild.add_text_channel("games"))
         for name in names:
             server.add_member(name)
@@ -58,8 +69,11 @@ class Server:
         await bot.start()
         return bot
 
-    async def start_bot_process(self, time_scale: float = DEFAULT_TIME_SCALE) -> BotProcess:
-        bot = BotProcess(self.environment(time_scale), self.workdir)
+    async def start_bot_process(
+        self, time_scale: float = DEFAULT_TIME_SCALE, **settings: str
+    ) -> BotProcess:
+        """`python -m bot`; `settings` are more of its environment (WHYFIRST_SHARD_IDS="1")."""
+        bot = BotProcess(self.environment(time_scale) | settings, self.workdir)
         self.bots.append(bot)
         await bot.start()
         return bot

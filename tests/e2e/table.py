@@ -99,6 +99,12 @@ class Table:
         for player in self.players[1:]:
             joined = await player.click(self.lobby, custom_id=lobby_button(self.lobby, "join"))
             assert joined.ephemeral_text is None, joined.ephemeral_text
+            # Seats follow the order the joins are stored in, which the players wait to see.
+            await self.discord.wait_for(
+                lambda lobby=self.lobby, p=player: p.mention in lobby.content,
+                timeout=self.patience,
+                what=f"{player.name} seated",
+            )
         return await self.start()
 
     async def start(self) -> Message:
