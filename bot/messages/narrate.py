@@ -8,6 +8,7 @@ from __future__ import annotations
 import engine
 from bot.i18n import t
 from bot.messages.table import Table, card_label, signed
+from bot.render.describe import join_names
 
 
 def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: str | None) -> str:
@@ -120,7 +121,7 @@ def final_result(
                 total=dict(event.totals)[figure],
             )
         )
-    winners = ", ".join(table.mention(figure) for figure in event.winners)
+    winners = join_names([table.mention(figure) for figure in event.winners], locale)
     winning_total = dict(event.totals)[event.winners[0]] if event.winners else 0
     lines.append(
         t("final.winners", locale, count=len(event.winners), winners=winners, total=winning_total)

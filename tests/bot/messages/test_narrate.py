@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import engine
 from bot.messages.narrate import final_result, round_revealed, stage_scored
 from bot.messages.table import Table
@@ -58,3 +60,20 @@ def test_the_result_says_the_second_highest_total_wins() -> None:
     over = engine.GameOver(totals=((ANNE, 8), (BEN, 3), (engine.LEO, 8)), winners=(BEN,))
     text = "\n".join(final_result(TABLE, state, over, None))
     assert "The winner is <@222>, with the second-highest total (3)." in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "winners"),
+    [
+        (None, "The winners are <@111> and <@222>, sharing"),
+        ("de", "Es gewinnen gemeinsam <@111> und <@222> mit"),
+        ("it", "Vincono a pari merito <@111> e <@222> con"),
+    ],
+)
+def test_two_winners_are_named_as_a_pair_in_the_servers_language(
+    locale: str | None, winners: str
+) -> None:
+    state, _, _ = engine.settle(engine.new_game((ANNE, BEN), engine.Variant.STANDARD, seed=3))
+    over = engine.GameOver(totals=((ANNE, 5), (BEN, 5), (engine.LEO, 9)), winners=(ANNE, BEN))
+    text = "\n".join(final_result(TABLE, state, over, locale))
+    assert winners in text
