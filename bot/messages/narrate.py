@@ -15,9 +15,14 @@ def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: 
     card = card_label(play.card, variant)
     if play.player == engine.LEO:
         return t("reveal.leo_play", locale, card=card)
-    key = "reveal.play_auto" if play.automatic else "reveal.play"
     if variant == engine.Variant.TACTICAL:
         key = "reveal.tactical_play_auto" if play.automatic else "reveal.tactical_play"
+    elif play.automatic:
+        key = "reveal.play_auto"
+    elif play.target == play.player:
+        key = "reveal.play_self"
+    else:
+        key = "reveal.play"
     return t(
         key, locale, player=table.mention(play.player), card=card, target=table.mention(play.target)
     )
@@ -59,7 +64,12 @@ def cards_revealed(table: Table, event: engine.CardsRevealed, locale: str | None
 
 
 def figure_moved(table: Table, event: engine.FigureMoved, locale: str | None) -> list[str]:
-    key = "reveal.tactical_move_auto" if event.automatic else "reveal.tactical_move"
+    if event.automatic:
+        key = "reveal.tactical_move_auto"
+    elif event.target == event.mover:
+        key = "reveal.tactical_move_self"
+    else:
+        key = "reveal.tactical_move"
     card = card_label(event.card, engine.Variant.TACTICAL)
     return [
         t(
