@@ -26,6 +26,7 @@ from bot.messages.round import (
     Story,
     final_view,
     fit,
+    reminder,
     round_view,
     story_without_waiting_line,
     waiting_line,
@@ -290,9 +291,10 @@ class ChannelPosts:
     # --- reminders and early ends ------------------------------------------------------
 
     async def remind(self, record: GameRecord, missing: tuple[str, ...]) -> None:
-        table = Table.of(record)
-        text = t("round.reminder", table.locale, players=table.mentions(missing))
-        await self._outbox.send(table.channel_id, text, PINGS)
+        if record.state is not None:
+            table = Table.of(record)
+            text = reminder(table, engine.state_from_dict(record.state), missing)
+            await self._outbox.send(table.channel_id, text, PINGS)
 
     async def ended(self, ended: Ended) -> None:
         """Say that the game ended, and take the buttons off its lobby or round message."""

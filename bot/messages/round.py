@@ -77,6 +77,14 @@ def waiting_line(table: Table, state: engine.GameState, deadline: datetime | Non
     )
 
 
+def reminder(table: Table, state: engine.GameState, missing: tuple[str, ...]) -> str:
+    """The half-time reminder to the players still awaited: pick a card, or (a tactical move
+    awaited) choose the figure the card moves."""
+    moving = engine.public_view(state).phase == engine.Phase.MOVING
+    key = "round.reminder_move" if moving else "round.reminder"
+    return t(key, table.locale, players=table.mentions(missing))
+
+
 def story_without_waiting_line(content: str) -> str:
     """A round message's story, read back from its content."""
     story, _, _ = content.rpartition("\n\n" + WAITING_MARK)

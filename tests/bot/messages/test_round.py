@@ -1,0 +1,56 @@
+"""The round message's parts and the reminder, built from real engine states."""
+
+from __future__ import annotations
+
+import engine
+from bot.messages.round import reminder
+from bot.messages.table import Table
+
+ANNE, BEN, CLEO = "111", "222", "333"
+TRIO = Table(7, 1, 2, (ANNE, BEN, CLEO), {ANNE: "Anne", BEN: "Ben", CLEO: "Cleo"})
+
+
+def started(variant: engine.Variant) -> engine.GameState:
+    state, _, _ = engine.settle(engine.new_game((ANNE, BEN, CLEO), variant, seed=42))
+    return state
+
+
+def accepted(state: engine.GameState, action: engine.Action) -> engine.GameState:
+    outcome = engine.apply(state, action)
+    assert isinstance(outcome, engine.Accepted), outcome
+    return outcome.state
+
+
+def first_card(state: engine.GameState, player: str) -> int:
+    return engine.view_for(state, player).hand[0].number
+
+
+def tactical_moving() -> engine.GameState:
+    """A tactical round whose cards are revealed: the first mover is awaited."""
+    state = started(engine.Variant.TACTICAL)
+    for player in (ANNE, BEN, CLEO):
+        state = accepted(state, engine.ChooseCard(player, 1, 1, first_card(state, player)))
+    assert engine.public_view(state).phase == engine.Phase.MOVING
+    return state
+
+
+def test_the_reminder_asks_those_who_have_not_picked_to_pick_a_card() -> None:
+    state = started(engine.Variant.STANDARD)
+    state = accepted(state, engine.Pick(ANNE, 1, 1, first_card(state, ANNE), BEN))
+    missing = engine.public_view(state).waiting_for
+    assert reminder(TRIO, state, missing) == (
+        "<@222>, <@333>: half the time for this round is gone — pick a card from your DMs "
+        "or with **Show my hand**."
+    )
+
+
+def test_the_reminder_of_a_tactical_mover_asks_for_the_figure_not_a_card() -> None:
+    state = tactical_moving()
+    (mover,) = engine.public_view(state).waiting_for
+    assert reminder(TRIO, state, (mover,)) == (
+        f"<@{mover}>: half the time for your move is gone — choose the figure your card moves."
+    )
+    assert reminder(Table(7, 1, 2, TRIO.players, TRIO.names, "de"), state, (mover,)) == (
+        f"<@{mover}>: Die Hälfte der Zeit für deinen Zug ist um. "
+        "Wähle jetzt die Figur, die deine Karte bewegt."
+    )
