@@ -24,11 +24,12 @@ SHOW_HAND_ROW = 2
 @dataclass(frozen=True)
 class Story:
     """What a transition tells the channel: its lines, where the figures stand after its moves,
-    and the space that scored (if a stage was scored)."""
+    and (if a stage was scored) which stage and the space that scored."""
 
     lines: tuple[str, ...]
     snapshot: Snapshot
     scoring_space: int | None
+    scored_stage: int | None
 
 
 def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event, ...]) -> Story:
@@ -36,6 +37,7 @@ def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event,
     locale = table.locale
     lines: list[str] = []
     scoring_space: int | None = None
+    scored_stage: int | None = None
     for event in events:
         if isinstance(event, engine.RoundRevealed):
             lines += round_revealed(table, event, locale)
@@ -45,8 +47,16 @@ def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event,
             lines += figure_moved(table, event, locale)
         elif isinstance(event, engine.StageScored):
             lines += stage_scored(table, event, snapshot.positions, locale)
-            scoring_space = event.space
-    return Story(tuple(lines), snapshot, scoring_space)
+            scoring_space, scored_stage = event.space, event.stage
+    return Story(tuple(lines), snapshot, scoring_space, scored_stage)
+
+
+def picture_caption(table: Table, state: engine.GameState, story: Story) -> str:
+    """The caption of the story's picture: the stage it shows the end of, if one was scored
+    (not the next stage's first round), else the turn the game is at."""
+    if story.scored_stage is not None:
+        return t("picture.caption_scored", table.locale, stage=story.scored_stage)
+    return t("picture.caption", table.locale, stage=state.stage, round=state.round)
 
 
 def waiting_line(table: Table, state: engine.GameState, deadline: datetime | None) -> str:

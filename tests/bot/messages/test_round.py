@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import engine
-from bot.messages.round import reminder
+from bot.messages.picture import board_for
+from bot.messages.round import picture_caption, reminder, story_of
 from bot.messages.table import Table
+from bot.render import describe_board
 
 ANNE, BEN, CLEO = "111", "222", "333"
 TRIO = Table(7, 1, 2, (ANNE, BEN, CLEO), {ANNE: "Anne", BEN: "Ben", CLEO: "Cleo"})
@@ -54,3 +56,35 @@ def test_the_reminder_of_a_tactical_mover_asks_for_the_figure_not_a_card() -> No
         f"<@{mover}>: Die Hälfte der Zeit für deinen Zug ist um. "
         "Wähle jetzt die Figur, die deine Karte bewegt."
     )
+
+
+def test_the_picture_of_a_scored_stage_is_captioned_with_that_stage_not_the_next_round() -> None:
+    state = started(engine.Variant.STANDARD)
+    stories = []
+    while state.stage == 1:
+        before = state
+        events: list[engine.Event] = []
+        for player in (ANNE, BEN, CLEO):
+            outcome = engine.apply(
+                state, engine.Pick(player, 1, state.round, first_card(state, player), player)
+            )
+            assert isinstance(outcome, engine.Accepted), outcome
+            state = outcome.state
+            events += outcome.events
+        state, _, dealt = engine.settle(state)
+        story = story_of(TRIO, before, (*events, *dealt))
+        stories.append((story, picture_caption(TRIO, state, story)))
+    assert [caption for _, caption in stories] == [
+        "Stage 1 · Round 2",
+        "Stage 1 · Round 3",
+        "Stage 1 · Round 4",
+        "Stage 1 · Round 5",
+        "Stage 1 · scoring",
+    ]
+    assert (state.stage, state.round) == (2, 1)
+    scored, caption = stories[-1]
+    assert scored.scored_stage == 1
+    board = board_for(TRIO, scored.snapshot, (caption,), scored.scoring_space)
+    assert describe_board(board).startswith("Stage 1 · scoring. ")
+    german = Table(7, 1, 2, TRIO.players, TRIO.names, "de")
+    assert picture_caption(german, state, scored) == "Durchgang 1 · Punktwertung"
