@@ -66,25 +66,28 @@ def waiting_line(table: Table, state: engine.GameState, deadline: datetime | Non
         return ""
     when = f"<t:{int(deadline.timestamp())}:R>" if deadline else ""
     locale = table.locale
-    if public.phase == engine.Phase.MOVING and public.current_mover:
-        card = dict(public.moves_left).get(public.current_mover)
-        return f"{WAITING_MARK} " + t(
+    if public.phase == engine.Phase.MOVING:
+        # The engine's current mover is the first of the moves left, with their card.
+        mover, card = public.moves_left[0]
+        line = t(
             "round.waiting_mover",
             locale,
             stage=public.stage,
             round=public.round,
-            mover=table.mention(public.current_mover),
-            card=card_label(card, public.variant) if card else "",
+            mover=table.mention(mover),
+            card=card_label(card, public.variant),
             deadline=when,
         )
-    return f"{WAITING_MARK} " + t(
-        "round.waiting",
-        locale,
-        stage=public.stage,
-        round=public.round,
-        players=table.mentions(public.waiting_for),
-        deadline=when,
-    )
+    else:
+        line = t(
+            "round.waiting",
+            locale,
+            stage=public.stage,
+            round=public.round,
+            players=table.mentions(public.waiting_for),
+            deadline=when,
+        )
+    return f"{WAITING_MARK} {line}".rstrip()
 
 
 def reminder(table: Table, state: engine.GameState, missing: tuple[str, ...]) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import engine
 from bot.messages.picture import board_for
-from bot.messages.round import picture_caption, reminder, story_of
-from bot.messages.table import Table
+from bot.messages.round import picture_caption, reminder, story_of, waiting_line
+from bot.messages.table import Table, card_label
 from bot.render import describe_board
 
 ANNE, BEN, CLEO = "111", "222", "333"
@@ -88,3 +90,24 @@ def test_the_picture_of_a_scored_stage_is_captioned_with_that_stage_not_the_next
     assert describe_board(board).startswith("Stage 1 · scoring. ")
     german = Table(7, 1, 2, TRIO.players, TRIO.names, "de")
     assert picture_caption(german, state, scored) == "Durchgang 1 · Punktwertung"
+
+
+def test_the_waiting_line_ends_with_the_deadline_or_with_the_last_name() -> None:
+    state = started(engine.Variant.STANDARD)
+    deadline = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
+    assert waiting_line(TRIO, state, deadline) == (
+        f"⏳ Stage 1 · Round 1 — waiting for: <@111>, <@222>, <@333> "
+        f"<t:{int(deadline.timestamp())}:R>"
+    )
+    assert waiting_line(TRIO, state, None) == (
+        "⏳ Stage 1 · Round 1 — waiting for: <@111>, <@222>, <@333>"
+    )
+
+
+def test_the_waiting_line_of_a_tactical_move_names_the_mover_and_their_card() -> None:
+    state = tactical_moving()
+    (mover, card), *_ = engine.public_view(state).moves_left
+    label = card_label(card, engine.Variant.TACTICAL)
+    assert waiting_line(TRIO, state, None) == (
+        f"⏳ Stage 1 · Round 1 — <@{mover}> moves a figure with {label}"
+    )
