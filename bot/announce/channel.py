@@ -26,6 +26,8 @@ from bot.messages.round import (
     Story,
     final_view,
     fit,
+    picture_caption,
+    reminder,
     round_view,
     story_without_waiting_line,
     waiting_line,
@@ -110,7 +112,7 @@ class ChannelPosts:
         players = table.mentions(table.players)
         intro = t("game.begins", table.locale, players=players, variant=variant)
         snapshot = Snapshot(engine.positions(transition.state), {})
-        await self.post_round(table, transition, Story((intro,), snapshot, None), ping=True)
+        await self.post_round(table, transition, Story((intro,), snapshot, None, None), ping=True)
 
     async def post_round(
         self, table: Table, transition: Transition, story: Story, ping: bool = False
@@ -119,7 +121,7 @@ class ChannelPosts:
         scene = self._scenes[table.game_id]
         scene.drop_waiting_edits()
         state = transition.state
-        caption = (t("picture.caption", table.locale, stage=state.stage, round=state.round),)
+        caption = (picture_caption(table, state, story),)
         board = board_for(table, story.snapshot, caption, story.scoring_space)
         text = "\n".join(story.lines)
         content = fit(text, waiting_line(table, state, transition.record.deadline))
@@ -290,9 +292,10 @@ class ChannelPosts:
     # --- reminders and early ends ------------------------------------------------------
 
     async def remind(self, record: GameRecord, missing: tuple[str, ...]) -> None:
-        table = Table.of(record)
-        text = t("round.reminder", table.locale, players=table.mentions(missing))
-        await self._outbox.send(table.channel_id, text, PINGS)
+        if record.state is not None:
+            table = Table.of(record)
+            text = reminder(table, engine.state_from_dict(record.state), missing)
+            await self._outbox.send(table.channel_id, text, PINGS)
 
     async def ended(self, ended: Ended) -> None:
         """Say that the game ended, and take the buttons off its lobby or round message."""

@@ -195,6 +195,8 @@ def _status(
             return t("hand.tactical_chosen", locale, card=card_label(view.pick[0], view.variant))
         return t("hand.tactical_choose", locale)
     if view.pick and chosen == view.pick[0] and picked_target is not None:
+        if picked_target == player:
+            return t("hand.played_self", locale, card=card_label(view.pick[0], view.variant))
         return t(
             "hand.played",
             locale,

@@ -7,6 +7,7 @@ import discord
 from bot.i18n import t
 from bot.messages.table import Table
 from bot.options import GameOptions
+from bot.render.describe import join_names
 from bot.storage import GameRecord, Seat
 from bot.ui.buttons import LobbyButton
 from bot.ui.custom_ids import LOBBY_ACTIONS
@@ -40,7 +41,8 @@ def next_ai_seat(record: GameRecord) -> Seat:
 def started_lobby(record: GameRecord) -> str:
     """What the lobby message says once its game started (its buttons go)."""
     table = Table.of(record)
-    return t("lobby.started", table.locale, players=table.mentions(table.players))
+    players = join_names([table.mention(player) for player in table.players], table.locale)
+    return t("lobby.started", table.locale, players=players)
 
 
 def lobby_content(record: GameRecord) -> str:

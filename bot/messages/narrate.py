@@ -8,15 +8,21 @@ from __future__ import annotations
 import engine
 from bot.i18n import t
 from bot.messages.table import Table, card_label, signed
+from bot.render.describe import join_names
 
 
 def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: str | None) -> str:
     card = card_label(play.card, variant)
     if play.player == engine.LEO:
         return t("reveal.leo_play", locale, card=card)
-    key = "reveal.play_auto" if play.automatic else "reveal.play"
     if variant == engine.Variant.TACTICAL:
         key = "reveal.tactical_play_auto" if play.automatic else "reveal.tactical_play"
+    elif play.automatic:
+        key = "reveal.play_auto"
+    elif play.target == play.player:
+        key = "reveal.play_self"
+    else:
+        key = "reveal.play"
     return t(
         key, locale, player=table.mention(play.player), card=card, target=table.mention(play.target)
     )
@@ -58,7 +64,12 @@ def cards_revealed(table: Table, event: engine.CardsRevealed, locale: str | None
 
 
 def figure_moved(table: Table, event: engine.FigureMoved, locale: str | None) -> list[str]:
-    key = "reveal.tactical_move_auto" if event.automatic else "reveal.tactical_move"
+    if event.automatic:
+        key = "reveal.tactical_move_auto"
+    elif event.target == event.mover:
+        key = "reveal.tactical_move_self"
+    else:
+        key = "reveal.tactical_move"
     card = card_label(event.card, engine.Variant.TACTICAL)
     return [
         t(
@@ -120,7 +131,7 @@ def final_result(
                 total=dict(event.totals)[figure],
             )
         )
-    winners = ", ".join(table.mention(figure) for figure in event.winners)
+    winners = join_names([table.mention(figure) for figure in event.winners], locale)
     winning_total = dict(event.totals)[event.winners[0]] if event.winners else 0
     lines.append(
         t("final.winners", locale, count=len(event.winners), winners=winners, total=winning_total)

@@ -24,11 +24,12 @@ SHOW_HAND_ROW = 2
 @dataclass(frozen=True)
 class Story:
     """What a transition tells the channel: its lines, where the figures stand after its moves,
-    and the space that scored (if a stage was scored)."""
+    and (if a stage was scored) which stage and the space that scored."""
 
     lines: tuple[str, ...]
     snapshot: Snapshot
     scoring_space: int | None
+    scored_stage: int | None
 
 
 def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event, ...]) -> Story:
@@ -36,6 +37,7 @@ def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event,
     locale = table.locale
     lines: list[str] = []
     scoring_space: int | None = None
+    scored_stage: int | None = None
     for event in events:
         if isinstance(event, engine.RoundRevealed):
             lines += round_revealed(table, event, locale)
@@ -45,8 +47,16 @@ def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event,
             lines += figure_moved(table, event, locale)
         elif isinstance(event, engine.StageScored):
             lines += stage_scored(table, event, snapshot.positions, locale)
-            scoring_space = event.space
-    return Story(tuple(lines), snapshot, scoring_space)
+            scoring_space, scored_stage = event.space, event.stage
+    return Story(tuple(lines), snapshot, scoring_space, scored_stage)
+
+
+def picture_caption(table: Table, state: engine.GameState, story: Story) -> str:
+    """The caption of the story's picture: the stage it shows the end of, if one was scored
+    (not the next stage's first round), else the turn the game is at."""
+    if story.scored_stage is not None:
+        return t("picture.caption_scored", table.locale, stage=story.scored_stage)
+    return t("picture.caption", table.locale, stage=state.stage, round=state.round)
 
 
 def waiting_line(table: Table, state: engine.GameState, deadline: datetime | None) -> str:
@@ -56,25 +66,36 @@ def waiting_line(table: Table, state: engine.GameState, deadline: datetime | Non
         return ""
     when = f"<t:{int(deadline.timestamp())}:R>" if deadline else ""
     locale = table.locale
-    if public.phase == engine.Phase.MOVING and public.current_mover:
-        card = dict(public.moves_left).get(public.current_mover)
-        return f"{WAITING_MARK} " + t(
+    if public.phase == engine.Phase.MOVING:
+        # The engine's current mover is the first of the moves left, with their card.
+        mover, card = public.moves_left[0]
+        line = t(
             "round.waiting_mover",
             locale,
             stage=public.stage,
             round=public.round,
-            mover=table.mention(public.current_mover),
-            card=card_label(card, public.variant) if card else "",
+            mover=table.mention(mover),
+            card=card_label(card, public.variant),
             deadline=when,
         )
-    return f"{WAITING_MARK} " + t(
-        "round.waiting",
-        locale,
-        stage=public.stage,
-        round=public.round,
-        players=table.mentions(public.waiting_for),
-        deadline=when,
-    )
+    else:
+        line = t(
+            "round.waiting",
+            locale,
+            stage=public.stage,
+            round=public.round,
+            players=table.mentions(public.waiting_for),
+            deadline=when,
+        )
+    return f"{WAITING_MARK} {line}".rstrip()
+
+
+def reminder(table: Table, state: engine.GameState, missing: tuple[str, ...]) -> str:
+    """The half-time reminder to the players still awaited: pick a card, or (a tactical move
+    awaited) choose the figure the card moves."""
+    moving = engine.public_view(state).phase == engine.Phase.MOVING
+    key = "round.reminder_move" if moving else "round.reminder"
+    return t(key, table.locale, players=table.mentions(missing))
 
 
 def story_without_waiting_line(content: str) -> str:

@@ -11,9 +11,10 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.i18n import t
+from bot.i18n import locale_name, t
 from bot.options import DEFAULT_AI_LEVEL, DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
 from bot.permissions import missing_permissions
+from bot.render.describe import join_names
 from bot.ui.command_text import choice, described, option_name
 from bot.ui.handlers import ChannelCommands, LanguageCommands, LobbyCommands, StandingsCommands
 from bot.ui.in_flight import InFlight
@@ -74,7 +75,8 @@ class WhyFirstCommands(app_commands.Group):
     ) -> None:
         missing = missing_permissions(interaction.app_permissions)
         if missing:
-            names = ", ".join(t(f"permission.{name}", interaction.locale) for name in missing)
+            locale = locale_name(interaction.locale)
+            names = join_names([t(f"permission.{name}", locale) for name in missing], locale)
             await refuse(interaction, "start.missing_permissions", permissions=names)
             return
         with self._in_flight.handling():

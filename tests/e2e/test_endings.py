@@ -55,6 +55,13 @@ async def test_a_finished_game_leaves_only_rematch_and_describes_every_attachmen
     last_reveal = table.game_messages()[-2]
     assert "Stage 5 · Round 5 revealed" in last_reveal.content
     assert last_reveal.buttons() == []
+    # The picture of a stage's last reveal shows where the stage ended, and says so.
+    for stage in range(1, 6):
+        title = f"Stage {stage} · Round 5 revealed"
+        (scored,) = [m for m in table.game_messages() if title in m.content]
+        (picture,) = scored.attachments
+        words = str(picture.description)
+        assert words.startswith(f"Stage {stage} · scoring. "), words
     attachments = [a for m in table.game_messages() for a in m.attachments]
     assert attachments
     assert all(attachment.description for attachment in attachments)

@@ -8,7 +8,7 @@ from tests.e2e.server import Server
 from tests.e2e.table import Table
 
 MISSING = (
-    "I can't run a game here: I'm missing Send Messages, Attach Files in this channel. "
+    "I can't run a game here: I'm missing Send Messages and Attach Files in this channel. "
     "Ask a server admin to grant them, then try again."
 )
 

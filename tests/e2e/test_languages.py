@@ -51,6 +51,7 @@ async def test_private_messages_speak_the_players_language_public_ones_the_serve
     table = Table(server.discord, server.games, players, seed=4)
     lobby = await table.open(pick_seconds=600)
     assert speaks(first_line(lobby), "lobby.started", "de")
+    assert f"{anne.mention}, {ben.mention} und {cleo.mention}" in first_line(lobby)
     first = table.round_message()
     assert first is not None
     for player in players:

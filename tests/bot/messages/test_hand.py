@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import engine
 from bot.messages.hand import Place, hand_controls
 from bot.messages.table import Table, card_label
@@ -74,3 +76,23 @@ def test_played_cards_are_disabled_in_the_next_round() -> None:
     assert len(buttons) == engine.HAND_SIZE
     assert len(disabled) == 1
     assert "round 2" in controls.content
+
+
+@pytest.mark.parametrize(
+    ("locale", "status"),
+    [
+        (None, "You played **{}** in front of yourself. You can change it"),
+        ("de", "Du hast **{}** vor dich selbst gelegt."),
+        ("it", "Hai messo **{}** davanti a te."),
+    ],
+)
+def test_a_card_played_on_oneself_says_in_front_of_yourself(
+    locale: str | None, status: str
+) -> None:
+    state = started((ANNE, BEN), engine.Variant.STANDARD)
+    card = engine.view_for(state, ANNE).hand[0].number
+    outcome = engine.apply(state, engine.Pick(ANNE, 1, 1, card, ANNE))
+    assert isinstance(outcome, engine.Accepted)
+    controls = hand_controls(outcome.state, table((ANNE, BEN)), ANNE, PLACE, locale)
+    assert status.format(card_label(card, engine.Variant.STANDARD)) in controls.content
+    assert "Anne" not in controls.content.splitlines()[1]

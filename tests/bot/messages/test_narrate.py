@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
-import engine
-from bot.messages.narrate import final_result, round_revealed, stage_scored
-from bot.messages.table import Table
+import pytest
 
-ANNE, BEN = "111", "222"
+import engine
+from bot.messages.narrate import figure_moved, final_result, round_revealed, stage_scored
+from bot.messages.table import Table, card_label
+
+ANNE, BEN, CLEO = "111", "222", "333"
 TABLE = Table(7, 1, 2, (ANNE, BEN), {ANNE: "Anne", BEN: "Ben"})
+TRIO = Table(7, 1, 2, (ANNE, BEN, CLEO), {ANNE: "Anne", BEN: "Ben", CLEO: "Cleo"})
+
+
+def started(players: tuple[str, ...], variant: engine.Variant) -> engine.GameState:
+    state, _, _ = engine.settle(engine.new_game(players, variant, seed=42))
+    return state
+
+
+def accepted(state: engine.GameState, action: engine.Action) -> engine.Accepted:
+    outcome = engine.apply(state, action)
+    assert isinstance(outcome, engine.Accepted), outcome
+    return outcome
+
+
+def first_card(state: engine.GameState, player: str) -> int:
+    return engine.view_for(state, player).hand[0].number
 
 
 def test_a_reveal_names_who_played_what_on_whom_and_each_move() -> None:
@@ -58,3 +76,76 @@ def test_the_result_says_the_second_highest_total_wins() -> None:
     over = engine.GameOver(totals=((ANNE, 8), (BEN, 3), (engine.LEO, 8)), winners=(BEN,))
     text = "\n".join(final_result(TABLE, state, over, None))
     assert "The winner is <@222>, with the second-highest total (3)." in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "winners"),
+    [
+        (None, "The winners are <@111> and <@222>, sharing"),
+        ("de", "Es gewinnen gemeinsam <@111> und <@222> mit"),
+        ("it", "Vincono a pari merito <@111> e <@222> con"),
+    ],
+)
+def test_two_winners_are_named_as_a_pair_in_the_servers_language(
+    locale: str | None, winners: str
+) -> None:
+    state, _, _ = engine.settle(engine.new_game((ANNE, BEN), engine.Variant.STANDARD, seed=3))
+    over = engine.GameOver(totals=((ANNE, 5), (BEN, 5), (engine.LEO, 9)), winners=(ANNE, BEN))
+    text = "\n".join(final_result(TABLE, state, over, locale))
+    assert winners in text
+
+
+@pytest.mark.parametrize(
+    ("locale", "own", "other"),
+    [
+        (
+            None,
+            "<@111> played **{}** in front of their own figure.",
+            "<@222> played **{}** in front of <@111>.",
+        ),
+        (
+            "de",
+            "<@111> hat **{}** vor die eigene Figur gelegt.",
+            "<@222> hat **{}** vor <@111> gelegt.",
+        ),
+        (
+            "it",
+            "<@111> ha messo **{}** davanti al proprio segnalino.",
+            "<@222> ha messo **{}** davanti a <@111>.",
+        ),
+    ],
+)
+def test_a_card_played_on_ones_own_figure_does_not_name_the_player_twice(
+    locale: str | None, own: str, other: str
+) -> None:
+    state = started((ANNE, BEN), engine.Variant.STANDARD)
+    anne_card, ben_card = first_card(state, ANNE), first_card(state, BEN)
+    state = accepted(state, engine.Pick(ANNE, 1, 1, anne_card, ANNE)).state
+    events = accepted(state, engine.Pick(BEN, 1, 1, ben_card, ANNE)).events
+    (revealed,) = [event for event in events if isinstance(event, engine.RoundRevealed)]
+    lines = round_revealed(TABLE, revealed, locale)
+    assert own.format(card_label(anne_card, engine.Variant.STANDARD)) in lines
+    assert other.format(card_label(ben_card, engine.Variant.STANDARD)) in lines
+
+
+def test_a_tactical_move_of_ones_own_figure_says_their_own_figure() -> None:
+    state = started((ANNE, BEN, CLEO), engine.Variant.TACTICAL)
+    for player in (ANNE, BEN, CLEO):
+        chosen = engine.ChooseCard(player, 1, 1, first_card(state, player))
+        state = accepted(state, chosen).state
+    (first, _), (second, _), _ = engine.public_view(state).moves_left
+    outcome = accepted(state, engine.MoveFigure(first, 1, 1, first))
+    (own,) = [event for event in outcome.events if isinstance(event, engine.FigureMoved)]
+    other_figure = next(player for player in (ANNE, BEN, CLEO) if player != second)
+    moved = accepted(outcome.state, engine.MoveFigure(second, 1, 1, other_figure))
+    (other,) = [event for event in moved.events if isinstance(event, engine.FigureMoved)]
+
+    card = card_label(own.card, engine.Variant.TACTICAL)
+    assert figure_moved(TRIO, own, None)[0] == f"<@{first}> used **{card}** on their own figure."
+    assert figure_moved(TRIO, own, "it")[0] == (
+        f"<@{first}> ha usato **{card}** sul proprio segnalino."
+    )
+    card = card_label(other.card, engine.Variant.TACTICAL)
+    assert figure_moved(TRIO, other, None)[0] == (
+        f"<@{second}> used **{card}** on <@{other_figure}>."
+    )

@@ -62,6 +62,7 @@ async def test_tactical_deadlines_choose_cards_and_move_own_figures(pub: Pub) ->
         lambda: "abandoned" in pub.games.last_message().content, timeout=30, what="abandonment"
     )
     text = contents(pub)
+    assert "half the time for your move is gone — choose the figure your card moves" in text
     assert "was chosen for them automatically" in text
     assert "moved their own figure" in text
     assert pub.final_message() is None

@@ -28,10 +28,14 @@ async def test_missing_permissions_are_named_and_no_lobby_opens(pub: Pub) -> Non
     await pub.games.deny_bot("attach_files", "embed_links")
     outcome = await anne.slash(pub.games, "whyfirst start")
     assert outcome.ephemeral_text is not None
-    assert "Attach Files" in outcome.ephemeral_text
-    assert "Embed Links" in outcome.ephemeral_text
+    assert "I'm missing Embed Links and Attach Files in this channel." in outcome.ephemeral_text
     assert "Send Messages" not in outcome.ephemeral_text
+    anne.user.locale = "de"
+    outcome = await anne.slash(pub.games, "whyfirst start")
+    assert outcome.ephemeral_text is not None
+    assert "(Links einbetten und Dateien anhängen)" in outcome.ephemeral_text
     assert pub.games.messages() == []
+    anne.user.locale = "en-US"
 
     await pub.games.allow_bot()
     outcome = await anne.slash(pub.games, "whyfirst start")
