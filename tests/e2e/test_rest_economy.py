@@ -31,11 +31,17 @@ async def play_a_counted_game(server: Server, names: list[str], variant: str) ->
     return server.discord.rate_limited_requests() - before
 
 
-@pytest.mark.parametrize("names", [["Anne", "Ben", "Cleo", "Dan"]], ids=["4-players"])
-async def test_a_whole_standard_game_spends_one_and_a_half_requests_a_round_at_most(
-    server: Server, names: list[str]
+@pytest.mark.parametrize(
+    ("players", "variant"),
+    [(4, "standard"), (2, "standard"), (6, "standard"), (4, "tactical")],
+    ids=["4-players", "2-players", "6-players", "4-players-tactical"],
+)
+async def test_a_whole_game_spends_one_request_a_round_and_one_per_eight_players_at_most(
+    server: Server, players: int, variant: str
 ) -> None:
-    spent = await play_a_counted_game(server, names, "standard")
+    """4 players: 1.5 a round at most; in general 1 + players/8."""
+    names = ["Anne", "Ben", "Cleo", "Dan", "Eve", "Finn"][:players]
+    spent = await play_a_counted_game(server, names, variant)
     per_round = sum(spent.values()) / ROUNDS_PER_GAME
     assert per_round <= budget_per_round(len(names)), spent
 
