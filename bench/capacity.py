@@ -19,13 +19,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.load import (
     REVEAL_P99_GOAL,
-    Settings,
     Summary,
     parser_of_runs,
     run_bench,
     settings_of,
     stop_on_sigterm,
 )
+from bench.load_run import Settings
 
 
 async def find_capacity(base: Settings, ceiling: int, step: int) -> tuple[int, list[Summary]]:

@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.load import cpu_seconds, quantile
+from bench.load_report import cpu_seconds, quantile
 from tests.e2e.table import Table, buttons, enabled
 from tests.loopback import GuildHandle, LoopbackDiscord, Player
 from tests.loopback.harness import BotProcess, bot_environment

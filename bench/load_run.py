@@ -1,0 +1,45 @@
+"""What one load run is asked to do (`Settings`, from bench/load.py's command line) and what
+its games did (`Outcome`), shared by bench/load.py, the players (bench/load_players.py,
+bench/load_burst.py) and the report (bench/load_report.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PLAYERS_PER_GAME = 4
+ROUNDS_PER_STAGE = 5
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One run's options, as bench/load.py's command line gives them."""
+
+    games: int
+    rounds: int
+    pace: str
+    rest_limit: int
+    validate: bool
+    seed: int
+    open_rate: float
+    card_think: tuple[float, float]
+    target_think: tuple[float, float]
+    round_timeout: float
+    bot_log: Path | None = None
+    timeline: bool = False
+
+
+@dataclass
+class Outcome:
+    """What the games did: reveal latencies, revealed game-rounds, rounds that got stuck."""
+
+    reveal_latencies: list[float] = field(default_factory=list)
+    revealed: int = 0
+    stuck: list[str] = field(default_factory=list)
+    repeated_clicks: int = 0
+
+
+def turns(rounds: int) -> list[tuple[int, int]]:
+    """The (stage, round) of the first `rounds` rounds of a game."""
+    return [(1 + k // ROUNDS_PER_STAGE, 1 + k % ROUNDS_PER_STAGE) for k in range(rounds)]
