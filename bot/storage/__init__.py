@@ -1,7 +1,9 @@
 """Persistence for Why First?: games, seats, the action log, scores and leaderboards in one
 SQLite file (aiosqlite, WAL, foreign keys, busy timeout, synchronous=FULL) or one PostgreSQL
 database (asyncpg, a pool of up to 10 connections, synchronous_commit=on). Both give the
-same API, errors and results; what differs is said below.
+same API, errors and results; what differs is said below. `Storage` (storage.py) opens and
+closes; its methods come from `GameStore` (game_store.py), `ProcessStore` (process_store.py),
+`SettingsStore` (settings_store.py) and `StandingsStore` (standings_store.py).
 
 Storage does not import the engine: states and actions are JSON-safe dicts it stores as
 opaque text (the game service converts with `state_to_dict` / `action_to_dict`). Times are
@@ -79,6 +81,8 @@ channel by an advisory lock on the channel id)
         stage_points, results, state (`GameNotFinished` unless finished).
 
 Processes sharing the database
+    `ping()` proves the database answers (StorageError if not); `open_games() -> dict[str,
+        int]` counts the lobby and running games by status.
     `renew_lease(name, *, now, lease) -> int` keeps a process alive and counts the live ones;
         `release_lease(name)`; `claim_clocks(name, *, now, own_too) -> list[int]` takes the
         clocks of open games whose holder is dead or unknown (`games.clock_owner`, set by

@@ -1,0 +1,61 @@
+"""`ProcessStore`: the part of `Storage` that processes sharing one database use: a health
+check, the count of open games, leases that tell which processes live, and the clocks of
+games whose holder died."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.storage import clocks
+from bot.storage.sql import Session
+from bot.storage.units import Database
+
+
+class ProcessStore:
+    """Health, leases and clocks of the processes sharing the database."""
+
+    _database: Database  # set by Storage.__init__
+
+    async def ping(self) -> None:
+        """A query that only proves the database answers (StorageError if it does not)."""
+
+        async def work(db: Session) -> None:
+            await db.one("SELECT 1", ())
+
+        await self._database.read("answer a health check", work)
+
+    async def open_games(self) -> dict[str, int]:
+        """How many games are open, by status ("lobby", "running")."""
+
+        async def work(db: Session) -> dict[str, int]:
+            rows = await db.all(
+                "SELECT status, count(*) FROM games WHERE status IN ('lobby', 'running') "
+                "GROUP BY status",
+                (),
+            )
+            return {str(status): int(count) for status, count in rows}
+
+        return await self._database.read("count the open games", work)
+
+    async def renew_lease(self, name: str, *, now: datetime, lease: timedelta) -> int:
+        """Keep process `name` alive until `now + lease`; how many processes are alive."""
+
+        async def work(db: Session) -> int:
+            return await clocks.renew(db, name, now, lease)
+
+        return await self._database.write("renew a process's lease", work)
+
+    async def release_lease(self, name: str) -> None:
+        async def work(db: Session) -> None:
+            await clocks.release(db, name)
+
+        await self._database.write("release a process's lease", work)
+
+    async def claim_clocks(self, name: str, *, now: datetime, own_too: bool) -> list[int]:
+        """Open games whose clock process `name` now holds: those whose holder is dead or
+        unknown, and with `own_too` those it held already."""
+
+        async def work(db: Session) -> list[int]:
+            return await clocks.claim(db, name, now, own_too=own_too)
+
+        return await self._database.write("claim the clocks of games", work)

@@ -1,0 +1,77 @@
+"""`StandingsStore`: the part of `Storage` that reads what finished games add up to:
+leaderboards, a player's statistics, games against AI players, and the rebuild of the
+stored sums."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.storage import leaderboard
+from bot.storage.records import LeaderboardPage, PlayerStats
+from bot.storage.sql import Session
+from bot.storage.units import Database
+
+
+class StandingsStore:
+    """Leaderboards and statistics, from finished games only."""
+
+    _database: Database  # set by Storage.__init__
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        metric: str = "wins",
+        page: int = 0,
+        page_size: int = 10,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        min_games: int = 3,
+    ) -> LeaderboardPage:
+        async def work(db: Session) -> LeaderboardPage:
+            return await leaderboard.page(
+                db,
+                guild_id,
+                metric=metric,
+                page=page,
+                page_size=page_size,
+                since=since,
+                until=until,
+                min_games=min_games,
+            )
+
+        return await self._database.read("read a leaderboard", work)
+
+    async def player_stats(
+        self,
+        guild_id: int,
+        user_id: int,
+        *,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        min_games: int = 3,
+    ) -> PlayerStats | None:
+        async def work(db: Session) -> PlayerStats | None:
+            return await leaderboard.player_stats(
+                db, guild_id, user_id, since=since, until=until, min_games=min_games
+            )
+
+        return await self._database.read("read player statistics", work)
+
+    async def games_against_ai(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """(games, wins) of a player in the guild's games with fewer than two people."""
+
+        async def work(db: Session) -> tuple[int, int]:
+            row = await db.one(
+                "SELECT count(*), coalesce(sum(won), 0) FROM unranked_results "
+                "WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            )
+            assert row is not None
+            return int(row[0]), int(row[1])
+
+        return await self._database.read("read games against AI players", work)
+
+    async def rebuild_statistics(self) -> None:
+        """Recompute the leaderboard sums from the stored results (after a bulk load)."""
+        await self._database.write("rebuild statistics", leaderboard.rebuild)
