@@ -15,9 +15,9 @@ import asyncio
 import contextlib
 import logging
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 from bot import storage as store
-from bot.announce.pacing import RestPacer
 from bot.observe.metrics import Metrics
 from bot.play.ai_seats import AiSeats
 from bot.play.service import GameService
@@ -25,6 +25,13 @@ from bot.play.turns import TurnClock
 from bot.settings import Settings
 
 log = logging.getLogger("whyfirst.sweeper")
+
+
+class SharedBudget(Protocol):
+    """Discord's global REST budget as this process paces it (announce/pacing.RestPacer)."""
+
+    def share_with(self, processes: int) -> None: ...
+
 
 SWEEP_SECONDS = 5.0
 LEASES_PER_SWEEP = 3
@@ -39,7 +46,7 @@ class Sweeper:
         service: GameService,
         clock: TurnClock,
         ai: AiSeats,
-        pacer: RestPacer,
+        pacer: SharedBudget,
         metrics: Metrics,
         settings: Settings,
     ) -> None:
