@@ -34,6 +34,8 @@ def decide(
 def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[str, ...]:
     """The game's AI players who must act now, in seat order."""
     ai = {str(seat.user_id) for seat in record.seats if seat.is_ai}
+    if not ai:
+        return ()  # most games: no public view to build after every commit
     return tuple(player for player in engine.public_view(state).waiting_for if player in ai)
 
 
