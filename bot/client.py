@@ -81,8 +81,9 @@ class WhyFirstClient(discord.AutoShardedClient):
         self.metrics = Metrics()
         super().__init__(
             # Every request to Discord counted by route and status, and each interaction's
-            # acknowledgement timed (bot/observe/trace.py).
-            http_trace=http_trace(self.metrics),
+            # acknowledgement timed (bot/observe/trace.py); aiohttp's tracing costs CPU on
+            # every request, so only when /metrics is served.
+            http_trace=http_trace(self.metrics) if settings.metrics_port is not None else None,
             intents=discord.Intents(guilds=True),
             guild_ready_timeout=settings.seconds(2.0),
             allowed_mentions=discord.AllowedMentions.none(),
