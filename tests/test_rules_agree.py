@@ -4,15 +4,15 @@ the engine's numbers are those facts."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 import engine
 from bot.i18n import t
 from engine.constants import MAX_PLAYERS, MIN_PLAYERS
+from tests import REPOSITORY
 
-RULES_PAGE = Path(__file__).resolve().parents[1] / "docs" / "RULES.md"
+RULES_PAGE = REPOSITORY / "docs" / "RULES.md"
 DISCORD_MESSAGE_LIMIT = 2000
 CARD_VALUES = sorted(card.value for card in engine.DECK)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -14,8 +13,9 @@ from bot.play.verdict import REFUSAL_BY_CODE
 from bot.standings import PERIODS
 from bot.storage import METRICS
 from bot.ui.custom_ids import LOBBY_ACTIONS
+from tests import REPOSITORY
 
-BOT = Path(__file__).resolve().parents[2] / "bot"
+BOT = REPOSITORY / "bot"
 KEY_LITERAL = re.compile(
     r"""["']((?:refusal|hand|reveal|scoring|final|lobby|game|round|board|"""
     r"""stats|status|rules|cancel|start|picture|variant|permission)"""

@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
 from bot.i18n import default_catalog, placeholders
+from tests import REPOSITORY
 
-BOT = Path(__file__).resolve().parents[2] / "bot"
+BOT = REPOSITORY / "bot"
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import REPOSITORY
 from tests.loopback import LoopbackDiscord
 from tests.loopback.schema import (
     OPENAPI_PATH,
@@ -17,7 +18,6 @@ from tests.loopback.schema import (
     validate_body,
 )
 
-REPOSITORY = Path(__file__).resolve().parents[2]
 MESSAGES = "/channels/{channel_id}/messages"
 
 

@@ -16,11 +16,11 @@ import pytest
 
 from bot.storage import Storage
 from bot.storage.copying import TABLES, CopyError, copy_database
+from tests import REPOSITORY
 
 from .helpers import at, migrations_dir, open_game, start
 from .league import ANNE, DANA, GUILD, OTHER_GUILD, seed_league, utc
 
-REPO = Path(__file__).resolve().parents[2]
 PERIODS: list[tuple[datetime | None, datetime | None]] = [
     (None, None),
     (utc(2026, 2, 1), utc(2026, 3, 1)),
@@ -32,7 +32,7 @@ PERIODS: list[tuple[datetime | None, datetime | None]] = [
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "bot.storage", *args],
-        cwd=REPO,
+        cwd=REPOSITORY,
         capture_output=True,
         text=True,
         check=False,

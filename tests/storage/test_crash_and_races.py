@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 
 from bot.storage import GameRecord, StaleVersion, Storage, is_postgresql_url
+from tests import REPOSITORY
 
 from .helpers import at, open_game, start
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 def running_game(database: str | Path) -> GameRecord:
@@ -34,7 +33,7 @@ def running_game(database: str | Path) -> GameRecord:
 def child(*args: object) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.storage.child", *map(str, args)],
-        cwd=REPO,
+        cwd=REPOSITORY,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

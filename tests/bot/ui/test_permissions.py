@@ -9,6 +9,7 @@ import pytest
 
 from bot.i18n import t
 from bot.permissions import NEEDED_PERMISSIONS, invite_permissions
+from tests import REPOSITORY
 from tests.bot.pub import Pub
 from tests.loopback import LoopbackDiscord
 
@@ -47,7 +48,7 @@ async def test_missing_permissions_are_named_and_no_lobby_opens(pub: Pub) -> Non
 
 
 def test_the_readme_invites_with_exactly_the_permissions_the_start_checks() -> None:
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    readme = (REPOSITORY / "README.md").read_text(encoding="utf-8")
     assert f"permissions integer `{invite_permissions()}`" in readme
     for name in NEEDED_PERMISSIONS:
         assert f"**{t(f'permission.{name}')}**" in readme, name
