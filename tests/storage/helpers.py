@@ -24,8 +24,10 @@ async def open_game(
     guild_id: int = 100,
     channel_id: int = 200,
     now: datetime = T0,
+    clock_owner: str | None = None,
 ) -> GameRecord:
-    """A lobby with the given players seated, the first being the host."""
+    """A lobby with the given players seated, the first being the host; `clock_owner`: the
+    process holding its clock."""
     (host_id, host_name), *others = players
     game = await storage.create_game(
         guild_id=guild_id,
@@ -37,6 +39,7 @@ async def open_game(
         seed=42,
         now=now,
         lobby_deadline=now + timedelta(minutes=10),
+        clock_owner=clock_owner,
     )
     for user_id, name in others:
         game = await storage.join(game.id, user_id, name, expected_version=game.version, now=now)

@@ -32,30 +32,8 @@ async def test_a_lease_counts_the_live_processes(storage: Storage) -> None:
 async def test_only_a_dead_or_unknown_holders_clocks_are_taken_over(storage: Storage) -> None:
     await storage.renew_lease("one", now=T0, lease=LEASE)
     await storage.renew_lease("two", now=T0, lease=LEASE)
-    mine = await storage.create_game(
-        guild_id=1,
-        channel_id=10,
-        host_id=1,
-        host_name="A",
-        variant="standard",
-        options={},
-        seed=1,
-        now=T0,
-        lobby_deadline=None,
-        clock_owner="one",
-    )
-    theirs = await storage.create_game(
-        guild_id=1,
-        channel_id=11,
-        host_id=1,
-        host_name="A",
-        variant="standard",
-        options={},
-        seed=1,
-        now=T0,
-        lobby_deadline=None,
-        clock_owner="two",
-    )
+    mine = await open_game(storage, channel_id=10, clock_owner="one")
+    theirs = await open_game(storage, channel_id=11, clock_owner="two")
     nobodys = await open_game(storage, channel_id=12)
     assert await storage.claim_clocks("one", now=T0, own_too=False) == [nobodys.id]
     assert await storage.claim_clocks("one", now=T0, own_too=True) == [mine.id, nobodys.id]
