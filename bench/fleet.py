@@ -87,13 +87,6 @@ class Figures:
         return len(self.clicks.latencies) / (self.clicks.closes_at - self.clicks.opens_at)
 
 
-def guild_on_shard(discord: LoopbackDiscord, shard: int) -> GuildHandle:
-    guild = discord.add_guild(f"Shard {shard}")
-    while (guild.id >> 22) % SHARDS != shard:
-        guild = discord.add_guild(f"Shard {shard}")
-    return guild
-
-
 def tables_in(discord: LoopbackDiscord, guild: GuildHandle, count: int, name: str) -> list[Table]:
     tables = []
     for index in range(count):
@@ -179,14 +172,16 @@ async def measure(run: Run, cluster: PostgresCluster) -> Figures:
     await discord.start()
     url = cluster.create_database()
     bots: list[BotProcess] = []
-    try:
-        guilds = [guild_on_shard(discord, shard) for shard in range(SHARDS)]
-        per_guild, reveal_per_guild = run.games // SHARDS, run.reveal_games // SHARDS
-        clicking = [t for g in guilds for t in tables_in(discord, g, per_guild, f"s{g.id % 97}c")]
-        revealing = [
-            t for g in guilds for t in tables_in(discord, g, reveal_per_guild, f"s{g.id % 97}r")
-        ]
-        with tempfile.TemporaryDirectory() as workdir:
+    with tempfile.TemporaryDirectory() as workdir:
+        try:
+            guilds = [discord.add_guild(f"Shard {s}", shard=(s, SHARDS)) for s in range(SHARDS)]
+            per_guild, reveal_per_guild = run.games // SHARDS, run.reveal_games // SHARDS
+            clicking = [
+                t for g in guilds for t in tables_in(discord, g, per_guild, f"s{g.id % 97}c")
+            ]
+            revealing = [
+                t for g in guilds for t in tables_in(discord, g, reveal_per_guild, f"s{g.id % 97}r")
+            ]
             shard_sets = ["0,1"] if run.processes == 1 else [str(s) for s in range(SHARDS)]
             for shards in shard_sets:
                 environment = bot_environment(discord, url, dev_guild=None) | {
@@ -207,15 +202,12 @@ async def measure(run: Run, cluster: PostgresCluster) -> Figures:
             rounds = [play_rounds(t, reveals, clicks.closes_at) for t in revealing]
             window = asyncio.create_task(_cpu_over(pids, clicks))
             await asyncio.gather(*load, *rounds)
-            cpu = await window
+            return Figures(run, clicks, reveals, await window)
+        finally:
             for bot in bots:
                 await bot.stop()
-        return Figures(run, clicks, reveals, cpu)
-    finally:
-        for bot in bots:
-            await bot.stop()
-        await discord.stop()
-        cluster.drop_database(url)
+            await discord.stop()
+            cluster.drop_database(url)
 
 
 async def _cpu_over(pids: dict[str, int], clicks: Clicks) -> dict[str, float]:

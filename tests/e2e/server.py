@@ -36,10 +36,7 @@ class Server:
         shard: tuple[int, int] = (0, 1),
     ) -> Server:
         """A server whose guild belongs to `shard` (shard id, shard count)."""
-        shard_id, shard_count = shard
-        guild = discord.add_guild("Pub")
-        while (guild.id >> 22) % shard_count != shard_id:
-            guild = discord.add_guild("Pub")
+        guild = discord.add_guild("Pub", shard=shard)
         server = cls(discord, workdir, guild, guild.add_text_channel("games"))
         for name in names:
             server.add_member(name)

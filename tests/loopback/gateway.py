@@ -13,6 +13,12 @@ from aiohttp import WSMsgType, web
 
 from tests.loopback.world import World
 
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard a guild belongs to, by Discord's rule."""
+    return (guild_id >> 22) % shard_count
+
+
 _log = logging.getLogger("loopback.gateway")
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 9, 10, 11
@@ -48,7 +54,7 @@ class Gateway:
         """The newest session serving the shard of `guild_id` (DMs go to shard 0)."""
         for session in reversed(list(self.sessions.values())):
             shard_id, shard_count = session.shard
-            wanted = 0 if guild_id is None else (guild_id >> 22) % shard_count
+            wanted = 0 if guild_id is None else shard_of(guild_id, shard_count)
             if shard_id == wanted:
                 return session
         return None
@@ -129,7 +135,7 @@ class Gateway:
         guilds = [
             guild
             for guild in self.world.guilds.values()
-            if (guild.id >> 22) % shard_count == shard_id
+            if shard_of(guild.id, shard_count) == shard_id
         ]
         ready = {
             "v": 10,

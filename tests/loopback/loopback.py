@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from tests.loopback.errors import Violation
-from tests.loopback.gateway import Gateway
+from tests.loopback.gateway import Gateway, shard_of
 from tests.loopback.interaction_routes import InteractionDesk
 from tests.loopback.interactions import TOKEN_LIFETIME_SECONDS
 from tests.loopback.model import Channel, Message, User, new_snowflake
@@ -98,8 +98,14 @@ class LoopbackDiscord:
 
     # --- the world ----------------------------------------------------------------------------
 
-    def add_guild(self, name: str) -> GuildHandle:
-        return GuildHandle(self, self.world.add_guild(name))
+    def add_guild(self, name: str, *, shard: tuple[int, int] = (0, 1)) -> GuildHandle:
+        """A new guild on `shard` (shard id, shard count): guilds are added until one's id
+        falls on it (the others stay, as more guilds the bot is in)."""
+        shard_id, shard_count = shard
+        guild = self.world.add_guild(name)
+        while shard_of(guild.id, shard_count) != shard_id:
+            guild = self.world.add_guild(name)
+        return GuildHandle(self, guild)
 
     def add_user(self, name: str) -> Player:
         return Player(self, self.world.add_user(name))
