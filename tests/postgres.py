@@ -24,12 +24,13 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.ports import free_port
 
 SUPERUSER = "whyfirst"
 _DEBIAN_BIN_DIRS = Path("/usr/lib/postgresql")
@@ -79,12 +80,6 @@ class _RunAs:
         raise RuntimeError("running as root, and neither a postgres nor a nobody user exists")
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @dataclass
 class PostgresCluster:
     bin_dir: Path
@@ -119,7 +114,7 @@ class PostgresCluster:
                 "--no-sync",
             )
             for _ in range(_START_ATTEMPTS):
-                port = _free_port()
+                port = free_port()
                 server = _spawn_server(run_as, folder, bin_dir, port, durable=durable)
                 if _wait_until_ready(server, bin_dir, folder, port):
                     return cls(bin_dir, folder, port, password, run_as, server)

@@ -10,7 +10,6 @@ is revealed exactly once."""
 from __future__ import annotations
 
 import re
-import socket
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -24,6 +23,7 @@ from tests.e2e.results import announced_totals, recorded_plays, replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table
 from tests.loopback import LoopbackDiscord, Message, Player
+from tests.ports import free_port
 
 REVEALED = re.compile(r"Stage (\d) · Round (\d) revealed")
 PICK_SECONDS = 120  # 12 s at the tests' clock: the clock is taken over long before
@@ -42,12 +42,6 @@ async def fleet(
         errors = await world.stop_bots()
     if errors:
         pytest.fail("a bot process logged errors:\n" + "\n".join(errors))
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def deadlines(port: int) -> dict[str, float]:

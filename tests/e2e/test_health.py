@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import socket
-
 import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.e2e.server import Server
 from tests.e2e.table import Table
+from tests.ports import free_port
 from tests.postgres import PostgresCluster
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def get(port: int, path: str) -> tuple[int, str, str]:

@@ -4,13 +4,13 @@ password), a lock held too long fails the write cleanly, and a lost connection i
 from __future__ import annotations
 
 import asyncio
-import socket
 from urllib.parse import urlsplit
 
 import asyncpg
 import pytest
 
 from bot.storage import GameRecord, Storage, StorageError
+from tests.ports import free_port
 from tests.postgres import PostgresCluster
 
 from .helpers import at, open_game, start
@@ -22,10 +22,7 @@ def with_port(url: str, port: int) -> str:
 
 
 async def test_a_server_that_is_not_there_is_refused() -> None:
-    # A port the kernel just handed out and nobody listens on.
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     with pytest.raises(StorageError, match="cannot be reached") as refused:
         await Storage.open(f"postgresql://whyfirst:s3cret@127.0.0.1:{port}/whyfirst")
     assert "s3cret" not in str(refused.value)
