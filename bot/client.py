@@ -83,7 +83,8 @@ class WhyFirstClient(discord.AutoShardedClient):
             # Every request to Discord counted by route and status, and each interaction's
             # acknowledgement timed (bot/observe/trace.py); aiohttp's tracing costs CPU on
             # every request, so only when /metrics is served.
-            http_trace=http_trace(self.metrics) if settings.metrics_port is not None else None,
+            # discord.py reads None as "not given"; its options' types leave None out.
+            http_trace=http_trace(self.metrics) if settings.metrics_port is not None else None,  # type: ignore[arg-type]
             intents=discord.Intents(guilds=True),
             guild_ready_timeout=settings.seconds(2.0),
             allowed_mentions=discord.AllowedMentions.none(),
@@ -91,10 +92,11 @@ class WhyFirstClient(discord.AutoShardedClient):
             max_messages=None,
             # Unset: Discord's recommended number of shards, all of them in this process.
             shard_count=settings.shard_count,
-            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
+        # discord.py's documented alternative to subclassing the tree.
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self._rooms: Rooms | None = None
         self._health: HealthServer | None = None
@@ -249,7 +251,8 @@ class WhyFirstClient(discord.AutoShardedClient):
             self._rooms.languages.observe(interaction.user.id, locale_name(interaction.locale))
         if interaction.type != discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data = interaction.data
+        custom_id = str(data.get("custom_id", "")) if data is not None else ""
         if _on_message(interaction, custom_id) and is_known(custom_id):
             return
         if not interaction.response.is_done():

@@ -38,6 +38,7 @@ from .constants import (
     Phase,
     Variant,
 )
+from .dealing import chance_outcome
 from .events import (
     CardsRevealed,
     Event,
@@ -50,18 +51,10 @@ from .events import (
     StageDealt,
     StageScored,
 )
+from .outcomes import Accepted, RejectCode, Rejected
 from .record_types import RecordError, ReplayResult, StageResult
 from .records import export_record, replay_record
-from .reducer import (
-    Accepted,
-    RejectCode,
-    Rejected,
-    apply,
-    chance_outcome,
-    is_chance,
-    legal_actions,
-    settle,
-)
+from .reducer import apply, is_chance, legal_actions, settle
 from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
 from .views import PlayerView, PublicView, RevealedPlay, public_view, view_for

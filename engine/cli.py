@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .constants import MAX_PLAYERS, MIN_PLAYERS, Variant
-from .record_types import RECORD
-from .records import RecordError, replay_record
+from .record_types import RECORD, RecordError
+from .records import replay_record
 from .simulate import Summary, seat_names, simulate_games
 from .state import figure_names
 

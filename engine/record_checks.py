@@ -103,7 +103,7 @@ def replay_stage_carefully(
                 raise RecordError(location, "a play must be a JSON object")
             player = play.get("player")
             seat = seats.get(player) if isinstance(player, str) else None
-            if seat is None:
+            if seat is None or not isinstance(player, str):
                 raise RecordError(f"{location}: {player}", "not a player of this game")
             if player in seen:
                 raise RecordError(f"{location}: {player}", "plays more than once in this round")

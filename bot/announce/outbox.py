@@ -26,6 +26,7 @@ from bot.ui.replies import NO_PINGS
 
 log = logging.getLogger("whyfirst.announce")
 T = TypeVar("T")
+G = TypeVar("G")
 
 SEND_FAILURES = (discord.HTTPException, *CONNECTION_ERRORS)
 """What a request that Discord kept refusing, or that never reached it, raises."""
@@ -101,7 +102,7 @@ class Outbox:
         text = content[:CONTENT_LIMIT]
         try:
             return await self.deliver(
-                lambda: channel.send(text, allowed_mentions=mentions, view=view),
+                lambda: channel.send(text, allowed_mentions=mentions, view=_given(view)),
                 f"channel {channel_id}: post",
             )
         except SEND_FAILURES as problem:
@@ -119,10 +120,9 @@ class Outbox:
     ) -> bool:
         """Edit a message's buttons (`view=None` takes them away), and its text if given."""
         message = self.channel(channel_id).get_partial_message(message_id)
-        changes = _changes(content, view)
         try:
             await self.deliver(
-                lambda: message.edit(**changes),  # type: ignore[arg-type]
+                lambda: message.edit(content=_text(content), view=view, allowed_mentions=NO_PINGS),
                 f"message {message_id}: edit",
                 urgency,
             )
@@ -156,10 +156,16 @@ class Outbox:
     ) -> bool:
         """Edit the clicked message (or a follow-up of the same click) through the token."""
         webhook = self._webhook(token)
-        changes = _changes(content, view)
         target = ORIGINAL if message_id is None else message_id
         try:
-            await webhook.edit_message(target, **changes)  # type: ignore[arg-type]
+            await webhook.edit_message(
+                # "@original" names the click's own message: discord.py types the id as an
+                # int but puts it into the URL as it is.
+                target,  # type: ignore[arg-type]
+                content=_text(content),
+                view=view,
+                allowed_mentions=NO_PINGS,
+            )
         except SEND_FAILURES as problem:
             log.info("could not edit a message through a click: %s", problem)
             return False
@@ -176,17 +182,13 @@ class Outbox:
     ) -> discord.WebhookMessage | None:
         """A new message in the clicked message's channel, through the token."""
         webhook = self._webhook(token)
-        extra: dict[str, object] = {}
-        if view is not None:
-            extra["view"] = view
-        if file is not None:
-            extra["file"] = file
         try:
             return await webhook.send(
                 content[:CONTENT_LIMIT],
                 wait=True,
                 allowed_mentions=mentions,
-                **extra,  # type: ignore[arg-type]
+                view=_given(view),
+                file=_given(file),
             )
         except SEND_FAILURES as problem:
             log.info("could not send a follow-up through a click: %s", problem)
@@ -198,8 +200,11 @@ class Outbox:
         return discord.Webhook.partial(application_id, token.value, client=self._client)
 
 
-def _changes(content: str | None, view: discord.ui.View | None) -> dict[str, object]:
-    changes: dict[str, object] = {"view": view, "allowed_mentions": NO_PINGS}
-    if content is not None:
-        changes["content"] = content[:CONTENT_LIMIT]
-    return changes
+def _text(content: str | None) -> str:
+    """The new text of an edit; `discord.utils.MISSING` leaves the text as it is."""
+    return discord.utils.MISSING if content is None else content[:CONTENT_LIMIT]
+
+
+def _given(value: G | None) -> G:
+    """`value`, or discord.py's "not given" for a request that leaves it out."""
+    return discord.utils.MISSING if value is None else value

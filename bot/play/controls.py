@@ -46,11 +46,12 @@ class HandDesk:
         if (view.stage, view.round) != (turn.stage, turn.round):
             # Another process may have moved the game on: the database decides.
             fresh = await self._service.refresh(game_id)
-            state = self._service.state_of(fresh) if fresh is not None else None
-            if fresh is None or state is None:
+            fresh_state = self._service.state_of(fresh) if fresh is not None else None
+            if fresh is None or fresh_state is None:
                 await refuse(interaction, "refusal.unknown_game")
                 return
-            record, view = fresh, engine.view_for(state, player)
+            record, state = fresh, fresh_state
+            view = engine.view_for(state, player)
         if (view.stage, view.round) != (turn.stage, turn.round):
             await refuse(interaction, "refusal.old_round")
             return

@@ -57,7 +57,8 @@ def judge(
     if isinstance(made, Refusal):
         return made
     actions = made if isinstance(made, tuple) else (made,)
-    state, events = before, ()
+    state = before
+    events: tuple[engine.Event, ...] = ()
     for action in actions:
         outcome = engine.apply(state, action)
         if isinstance(outcome, engine.Rejected):

@@ -31,7 +31,7 @@ from bot.storage.records import (
     Unset,
 )
 from bot.storage.sql import Session, dump_json
-from bot.storage.timefmt import from_db, to_db, to_db_or_none
+from bot.storage.timefmt import from_db, moment_from_db, to_db, to_db_or_none
 
 _NEXT_STATUSES = {
     "lobby": {"lobby", "running", "cancelled", "abandoned"},
@@ -71,8 +71,8 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
         seed=row[7],
         version=row[8],
         state=None if row[9] is None else json.loads(row[9]),
-        created_at=from_db(row[10]),  # type: ignore[arg-type]
-        updated_at=from_db(row[11]),  # type: ignore[arg-type]
+        created_at=moment_from_db(row[10]),
+        updated_at=moment_from_db(row[11]),
         started_at=from_db(row[12]),
         finished_at=from_db(row[13]),
         deadline=from_db(row[14]),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot.storage.timefmt import from_db, to_db
+from bot.storage.timefmt import moment_from_db, to_db
 
 # SQL expressions turning a stored time column into its year, quarter and month key.
 BUCKET_KEYS_SQL = (
@@ -60,8 +60,8 @@ def cover(
     if first_result is None or last_result is None:
         return Cover((), ())
     # An open end stops at the guild's own history, on a month boundary: no raw reading.
-    low = since or _month_start(from_db(first_result))  # type: ignore[arg-type]
-    high = until or _add_months(_month_start(from_db(last_result)), 1)  # type: ignore[arg-type]
+    low = since or _month_start(moment_from_db(first_result))
+    high = until or _add_months(_month_start(moment_from_db(last_result)), 1)
     if low >= high:
         return Cover((), ())
     first_whole = _month_start(low)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -25,6 +26,7 @@ CONNECT_TIMEOUT_SECONDS = 10.0
 ATTEMPTS = 3  # for a unit rolled back by the server (see _worth_again)
 
 log = logging.getLogger("bot.storage")
+Isolation = Literal["read_committed", "repeatable_read"]
 
 DRIVER_ERRORS = (
     asyncpg.PostgresError,
@@ -96,11 +98,11 @@ class PostgresSession:
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
         text, args = arguments(sql, params)
-        return await self._connection.fetchrow(text, *args)  # type: ignore[no-any-return]
+        return await self._connection.fetchrow(text, *args)
 
-    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+    async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
         text, args = arguments(sql, params)
-        return await self._connection.fetch(text, *args)  # type: ignore[no-any-return]
+        return await self._connection.fetch(text, *args)
 
     async def execute(self, sql: str, params: Params = ()) -> None:
         text, args = arguments(sql, params)
@@ -170,7 +172,7 @@ class PostgresDatabase:
     async def read(self, doing: str, work: Work[T]) -> T:
         return await shielded(self._run(doing, work, isolation="repeatable_read", readonly=True))
 
-    async def _run(self, doing: str, work: Work[T], *, isolation: str, readonly: bool) -> T:
+    async def _run(self, doing: str, work: Work[T], *, isolation: Isolation, readonly: bool) -> T:
         for attempt in range(1, ATTEMPTS + 1):
             committing = False
             try:

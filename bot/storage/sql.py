@@ -7,11 +7,21 @@ PostgreSQL session numbers them ($1, $2…) before sending (bot/storage/placehol
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-Row = Sequence[Any]
+
+class Row(Protocol):
+    """A fetched row (sqlite3.Row or asyncpg.Record), read by column position."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __len__(self) -> int: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
 Params = Sequence[Any] | Mapping[str, Any]
 
 
@@ -42,7 +52,7 @@ class Session(Protocol):
 
     async def one(self, sql: str, params: Params = ()) -> Row | None: ...
 
-    async def all(self, sql: str, params: Params = ()) -> list[Row]: ...
+    async def all(self, sql: str, params: Params = ()) -> Sequence[Row]: ...
 
     async def execute(self, sql: str, params: Params = ()) -> None: ...
 

@@ -62,7 +62,7 @@ class SqliteSession:
     async def one(self, sql: str, params: Params = ()) -> Row | None:
         return next(iter(await self._db.execute_fetchall(sql, params)), None)
 
-    async def all(self, sql: str, params: Params = ()) -> list[Row]:
+    async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
         return list(await self._db.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Params = ()) -> None:

@@ -19,6 +19,11 @@ def from_db(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
+def moment_from_db(text: str) -> datetime:
+    """A time from a column that is never NULL."""
+    return datetime.fromisoformat(text)
+
+
 def iso_text(moment: datetime | None) -> str | None:
     """A time as ISO-8601 text for a JSON export (as it was given, not normalised to UTC)."""
     return None if moment is None else moment.isoformat()
