@@ -4,12 +4,12 @@ paced REST request, and the one `deliver` that every part of announce/ sends and
 A click leaves a token that, for 15 minutes, edits the clicked message (or a follow-up the
 click sent) and sends follow-ups to its channel without spending Discord's global budget. A
 REST request reaches any message the bot may write to, but takes a turn under that budget
-(bot/announce/pacing.py). What is known of a message is an `Address`; `route` turns it into
-the legs to try now, most economical first; `Routes.deliver` tries them in order, so a token
+(bot/announce/pacing.py). What is known of a message is an `Address`; `choose_route` turns it
+into the legs to try now, the free one first; `Routes.deliver` tries them in order, so a token
 that fails falls back to the paced request in one place.
 
 A new way to reach a message is a new leg in this module: a dataclass with its `carry`, and
-the line of `route` that chooses it.
+the lines of `choose_route` that choose it.
 """
 
 from __future__ import annotations
@@ -87,17 +87,19 @@ class Route:
     legs: tuple[Leg, ...] = ()
 
 
-def route(address: Address, now: float, *, new: bool = False, spend: Spend = Spend.ALWAYS) -> Route:
+def choose_route(
+    address: Address, now: float, *, new: bool = False, spend: Spend = Spend.ALWAYS
+) -> Route:
     """The way to reach the message now: through its click while the token is fresh and
     reaches it, else (or should the token fail) a paced REST request. `new`: a new message
     in the same place (through the click, a follow-up of it)."""
     click = address.click
-    clicked = click is not None and click.token.fresh(now)
+    fresh = click is not None and click.token.fresh(now)
     legs: list[Leg] = []
-    if click is not None and clicked and _reaches(click, address):
+    if click is not None and fresh and _reaches(click, address):
         legs.append(ClickFollowUp(click.token) if new else ClickEdit(click))
     paced = _paced(address, new)
-    if paced is not None and (spend is Spend.ALWAYS or clicked):
+    if paced is not None and (spend is Spend.ALWAYS or fresh):
         legs.append(paced)
     return Route(tuple(legs))
 
@@ -142,7 +144,7 @@ class Routes:
         return Click(token)
 
     def route(self, address: Address, *, new: bool = False, spend: Spend = Spend.ALWAYS) -> Route:
-        return route(address, self._monotonic(), new=new, spend=spend)
+        return choose_route(address, self._monotonic(), new=new, spend=spend)
 
     async def deliver(self, route: Route, letter: Letter) -> Delivery:
         """Along the route's legs until one delivers: what became of the last one tried."""
