@@ -108,8 +108,8 @@ class Hands:
         if not route.legs:
             return
         locale = await self._dm_locale(player, hand)
-        letter = self._hand(table, player, place, locale)
-        if not (await self._routes.deliver(route, letter)).delivered:
+        redrawn = await self._routes.deliver(route, self._hand(table, player, place, locale))
+        if not redrawn.delivered:
             hand.dm = None
 
     async def close(self, table: Table, transition: Transition) -> None:
@@ -135,9 +135,8 @@ class Hands:
                 notice = Letter(end_notice(ended, click.token.locale), what="the end")
                 await self._routes.deliver(self._routes.route(hand.private_address()), notice)
             if hand.dm is not None:
-                await self._edit_dm(
-                    player, hand, end_notice(ended, await self._dm_locale(player, hand))
-                )
+                locale = await self._dm_locale(player, hand)
+                await self._edit_dm(player, hand, end_notice(ended, locale))
 
     # --- one player --------------------------------------------------------------------
 
@@ -153,10 +152,11 @@ class Hands:
             # Last stage's hand loses its buttons; the new stage's hand is a new message.
             await self._edit_dm(player, hand, stage_over(place, dealt - 1, locale))
         elif hand.dm is not None:
-            route = self._routes.route(hand.dm_address(player))
-            if (
-                await self._routes.deliver(route, self._hand(table, player, place, locale))
-            ).delivered:
+            letter = self._hand(table, player, place, locale)
+            redrawn = await self._routes.deliver(
+                self._routes.route(hand.dm_address(player)), letter
+            )
+            if redrawn.delivered:
                 return
             hand.dm = None
         await self._send_dm(table, player, place, locale)

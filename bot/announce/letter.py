@@ -1,17 +1,22 @@
 """What one message carries: text, buttons, a file, whom it may ping, and how urgent its REST
-request is. A hand's text and buttons are drawn only when its request goes out."""
+request is; and its text as discord.py takes it. A hand's text and buttons are drawn only when
+its request goes out."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TypeVar
 
 import discord
 
 from bot.announce.pacing import Urgency
 from bot.messages.hand import Controls
+from bot.messages.round import CONTENT_LIMIT
 from bot.ui.replies import NO_PINGS
+
+G = TypeVar("G")
 
 
 @dataclass(frozen=True)
@@ -40,3 +45,18 @@ class Letter:
             return
         with self.draw() as controls:
             yield controls.content, controls.view
+
+
+def edited_text(content: str | None) -> str:
+    """The new text of an edit; `discord.utils.MISSING` leaves the text as it is."""
+    return discord.utils.MISSING if content is None else content[:CONTENT_LIMIT]
+
+
+def new_text(content: str | None) -> str:
+    """The text of a new message."""
+    return (content or "")[:CONTENT_LIMIT]
+
+
+def given(value: G | None) -> G:
+    """`value`, or discord.py's "not given" for a request that leaves it out."""
+    return discord.utils.MISSING if value is None else value

@@ -19,18 +19,16 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 import discord
 
 from bot.announce.clicks import ORIGINAL, Click, Token
-from bot.announce.letter import Letter
+from bot.announce.letter import Letter, edited_text, given, new_text
 from bot.announce.outbox import SEND_FAILURES, Outbox
 from bot.i18n import locale_name
-from bot.messages.round import CONTENT_LIMIT
 
 log = logging.getLogger("whyfirst.announce")
-G = TypeVar("G")
 
 
 @dataclass(frozen=True)
@@ -183,7 +181,7 @@ class ClickEdit:
                     # "@original" names the click's own message: discord.py types the id as an
                     # int but puts it into the URL as it is.
                     target,  # type: ignore[arg-type]
-                    content=_edited_text(content),
+                    content=edited_text(content),
                     view=view,
                     allowed_mentions=letter.mentions,
                 )
@@ -204,11 +202,11 @@ class ClickFollowUp:
         async def follow_up() -> discord.Message:
             with letter.drawn() as (content, view):
                 return await webhook.send(
-                    _new_text(content),
+                    new_text(content),
                     wait=True,
                     allowed_mentions=letter.mentions,
-                    view=_given(view),
-                    file=_given(letter.file() if letter.file else None),
+                    view=given(view),
+                    file=given(letter.file() if letter.file else None),
                 )
 
         delivery = await _attempt(self, letter, follow_up, free=True)
@@ -230,7 +228,7 @@ class PacedEdit:
         async def edit() -> None:
             with letter.drawn() as (content, view):
                 await message.edit(
-                    content=_edited_text(content), view=view, allowed_mentions=letter.mentions
+                    content=edited_text(content), view=view, allowed_mentions=letter.mentions
                 )
 
         return await _attempt(self, letter, lambda: outbox.paced(edit, letter.what, letter.urgency))
@@ -300,22 +298,8 @@ async def _send(
         if not with_file and letter.file is not None and letter.text_only is not None:
             content = letter.text_only
         return await channel.send(
-            _new_text(content),
-            file=_given(letter.file() if with_file and letter.file else None),
-            view=_given(view),
+            new_text(content),
+            file=given(letter.file() if with_file and letter.file else None),
+            view=given(view),
             allowed_mentions=letter.mentions,
         )
-
-
-def _edited_text(content: str | None) -> str:
-    """The new text of an edit; `discord.utils.MISSING` leaves the text as it is."""
-    return discord.utils.MISSING if content is None else content[:CONTENT_LIMIT]
-
-
-def _new_text(content: str | None) -> str:
-    return (content or "")[:CONTENT_LIMIT]
-
-
-def _given(value: G | None) -> G:
-    """`value`, or discord.py's "not given" for a request that leaves it out."""
-    return discord.utils.MISSING if value is None else value
