@@ -24,6 +24,7 @@ from bot.announce.channel import ChannelPosts
 from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
+from bot.announce.routes import Routes
 from bot.i18n import locale_name
 from bot.languages import Languages
 from bot.observe.checks import database_check, game_counts, gateway_check
@@ -269,9 +270,9 @@ def build_rooms(
     languages = Languages(storage, background.spawn)
     pacer = RestPacer()
     metrics.watch_waiting(lambda: pacer.waiting)
-    outbox = Outbox(client, pacer)
-    hands = Hands(outbox, client, languages, storage)
-    announcer = Announcer(ChannelPosts(outbox, storage, settings), hands)
+    routes = Routes(Outbox(client, pacer))
+    hands = Hands(routes, client, languages, storage)
+    announcer = Announcer(ChannelPosts(routes, storage, settings), hands)
     clock = TurnClock(service, storage, announcer, metrics, settings)
     ai = AiSeats(service, background)
     abandonment = AbandonmentCheck(storage, service)

@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import discord
 
 import engine
-from bot import storage as store
+from bot.announce.clicks import Click
+from bot.announce.letter import Letter
+from bot.announce.message_ids import MessageIds, keep_message_ids
 from bot.announce.notices import end_notice
-from bot.announce.outbox import SEND_FAILURES, Outbox, Token
 from bot.announce.pacing import Urgency
+from bot.announce.routes import Address, Delivery, Routes
 from bot.i18n import t
 from bot.messages.narrate import final_result
 from bot.messages.picture import Snapshot, board_for, render_picture
 from bot.messages.record import record_file
 from bot.messages.round import (
-    CONTENT_LIMIT,
     Story,
     final_view,
     fit,
@@ -34,7 +35,7 @@ from bot.messages.round import (
 )
 from bot.messages.table import Table
 from bot.play.transition import Ended, Transition
-from bot.render import Board, describe_board
+from bot.render import Board
 from bot.settings import Settings
 from bot.storage import GameRecord
 from bot.ui.replies import NO_PINGS, PINGS
@@ -54,7 +55,7 @@ class ChannelScene:
     latest: Transition
     round_message_id: int | None = None
     round_text: str | None = None
-    round_token: Token | None = None
+    round_click: Click | None = None
     """The click whose follow-up the round message is (Start, a tactical move): the message
     is edited through it while it is fresh."""
     can_attach: bool = True
@@ -68,19 +69,22 @@ class ChannelScene:
             task.cancel()
         self.pending_edit = None
 
+    def round_message(self, channel_id: int) -> Address:
+        return Address(channel_id, self.round_message_id, self.round_click)
+
 
 class ChannelPosts:
-    def __init__(self, outbox: Outbox, storage: store.Storage, settings: Settings) -> None:
-        self._outbox = outbox
+    def __init__(self, routes: Routes, storage: MessageIds, settings: Settings) -> None:
+        self._routes = routes
         self._storage = storage
         self._settings = settings
         self._scenes: dict[int, ChannelScene] = {}
-        self._channel_clicks: dict[int, tuple[int, Token]] = {}
+        self._channel_clicks: dict[int, tuple[int, Click]] = {}
 
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
         """A click in the channel (Start, a tactical move): the message its change brings is
         the click's follow-up."""
-        self._channel_clicks[game_id] = (actor_id, Token.of(interaction))
+        self._channel_clicks[game_id] = (actor_id, self._routes.click(interaction))
 
     def note(self, transition: Transition) -> None:
         """The game's latest committed transition (the "Waiting for" line shows this one)."""
@@ -91,7 +95,7 @@ class ChannelPosts:
             self._scenes[transition.game_id] = scene
         elif stored is not None and stored > (scene.round_message_id or 0):
             # Another process posted a newer round message (message ids grow with time).
-            scene.round_message_id, scene.round_text, scene.round_token = stored, None, None
+            scene.round_message_id, scene.round_text, scene.round_click = stored, None, None
         scene.latest = transition
 
     def forget(self, game_id: int) -> None:
@@ -126,100 +130,74 @@ class ChannelPosts:
         text = "\n".join(story.lines)
         content = fit(text, waiting_line(table, state, transition.record.deadline))
         with sent_once(round_view(table, state)) as view:
-            click = self._click_of(transition)
+            letter = Letter(
+                content,
+                view,
+                mentions=PINGS if ping else NO_PINGS,
+                what=f"game {table.game_id}: post in the channel",
+            )
             message = await self._post_with_picture(
-                table, content, board, view, PINGS if ping else NO_PINGS, click
+                table, letter, board, self._click_of(transition)
             )
         if message is None:
             return
         scene.round_message_id = message.id
         scene.round_text = text
-        await self._store_message_id(table.game_id, round_message_id=message.id)
-
-    async def _store_message_id(self, game_id: int, **ids: int) -> None:
-        """Restart recovery and the refusals after the end read these ids: a failure is
-        logged, and the game goes on."""
-        try:
-            await self._storage.set_message_ids(game_id, **ids)
-        except store.StorageError as problem:
-            log.warning("game %s: message ids %s were not stored: %s", game_id, ids, problem)
+        await keep_message_ids(
+            self._storage, table.game_id, {"round_message_id": message.id}, "the round message"
+        )
 
     async def post_final(self, table: Table, transition: Transition, story: Story) -> None:
         """The last reveal, then the result with the game record and a Rematch button."""
         over = next(e for e in transition.events if isinstance(e, engine.GameOver))
         await self.post_round(table, transition, story)
         result = "\n".join(final_result(table, transition.state, over, table.locale))
-        channel = self._outbox.channel(table.channel_id)
         record = transition.record
-        posted: discord.Message | None = None
         with sent_once(final_view(table)) as view:
-            try:
-                posted = await self._outbox.deliver(
-                    lambda: channel.send(
-                        result[:CONTENT_LIMIT],
-                        file=record_file(record, transition.state, over, table.locale),
-                        view=view,
-                        allowed_mentions=PINGS,
-                    ),
-                    f"game {table.game_id}: post the result",
-                )
-            except discord.Forbidden:
-                posted = await self._outbox.send(table.channel_id, result, PINGS, view)
-            except SEND_FAILURES as problem:
-                log.warning("game %s: cannot post the result: %s", table.game_id, problem)
-        if posted is not None:
-            await self._store_message_id(table.game_id, result_message_id=posted.id)
+            letter = Letter(
+                result,
+                view,
+                file=lambda: record_file(record, transition.state, over, table.locale),
+                mentions=PINGS,
+                what=f"game {table.game_id}: post the result",
+            )
+            posted = await self._post(table.channel_id, letter)
+        if posted.sent is not None:
+            await keep_message_ids(
+                self._storage, table.game_id, {"result_message_id": posted.sent.id}, "the result"
+            )
 
-    def _click_of(self, transition: Transition) -> Token | None:
-        """The channel click that made this transition, while its token is fresh."""
+    def _click_of(self, transition: Transition) -> Click | None:
+        """The channel click that made this transition."""
         pending = self._channel_clicks.get(transition.game_id)
         if pending is None or pending[0] != transition.actor_id:
             return None
         del self._channel_clicks[transition.game_id]
-        return pending[1] if pending[1].fresh() else None
+        return pending[1]
 
     async def _post_with_picture(
-        self,
-        table: Table,
-        content: str,
-        board: Board,
-        view: discord.ui.View,
-        mentions: discord.AllowedMentions,
-        click: Token | None,
+        self, table: Table, letter: Letter, board: Board, click: Click | None
     ) -> discord.Message | None:
-        """The new round message: the follow-up of the click that made it, if it was a click
-        in the channel, else a paced REST request."""
+        """The new round message with its picture: the follow-up of the click that made it,
+        if it was a click in the channel, else a paced REST request."""
         scene = self._scenes[table.game_id]
-        scene.round_token = None
+        scene.round_click = None
         # Drawn before the request takes its turn, so that it is sent the moment it may go:
         # a picture drawn after the turn would let requests reach Discord later, and more
         # bunched, than the pacer let them go.
         picture = await render_picture(board, table.locale)
-        if click is not None:
-            sent = await self._outbox.follow_up(
-                click, content, view=view, file=picture.file(), mentions=mentions
-            )
-            if sent is not None:
-                scene.round_token = click
-                return sent
-        channel = self._outbox.channel(table.channel_id)
-        what = f"game {table.game_id}: post in the channel"
+        assert letter.content is not None
+        letter = replace(letter, file=picture.file, text_only=fit(letter.content, picture.words))
+        address = Address(table.channel_id, click=click, attachments=scene.can_attach)
+        posted = await self._routes.deliver(self._routes.route(address, new=True), letter)
+        if posted.files_refused:
+            scene.can_attach = False
+        scene.round_click = posted.click
+        return posted.sent
 
-        async def post() -> discord.Message:
-            return await channel.send(
-                content, file=picture.file(), view=view, allowed_mentions=mentions
-            )
-
-        if scene.can_attach:
-            try:
-                return await self._outbox.deliver(post, what)
-            except discord.Forbidden:
-                scene.can_attach = False
-            except SEND_FAILURES as problem:
-                log.warning("%s: %s", what, problem)
-                return None
-        fallback = fit(content, describe_board(board, table.locale))
-        return await self._outbox.send(table.channel_id, fallback, mentions, view)
+    async def _post(self, channel_id: int, letter: Letter) -> Delivery:
+        """A new message in the channel, by REST."""
+        return await self._routes.deliver(self._routes.route(Address(channel_id), new=True), letter)
 
     # --- the "Waiting for" line --------------------------------------------------------
 
@@ -251,43 +229,17 @@ class ChannelPosts:
         content = fit(
             scene.round_text, waiting_line(table, transition.state, transition.record.deadline)
         )
+        # Through the click it followed while that is fresh, else a paced REST request (a
+        # status: only when nothing else waits, unless the turn changed).
+        route = self._routes.route(scene.round_message(table.channel_id))
+        urgency = Urgency.PUBLIC if immediately else Urgency.STATUS
         with sent_once(round_view(table, transition.state)) as view:
-            await self._edit_round_message(scene, table, content, view, immediately)
-
-    async def _edit_round_message(
-        self,
-        scene: ChannelScene,
-        table: Table,
-        content: str,
-        view: discord.ui.View,
-        immediately: bool,
-    ) -> None:
-        """Through the click it followed while that is fresh, else a paced REST request (a
-        status: only when nothing else waits)."""
-        assert scene.round_message_id is not None
-        click = scene.round_token
-        if (
-            click is not None
-            and click.fresh()
-            and await self._outbox.edit_through(
-                click, message_id=scene.round_message_id, content=content, view=view
-            )
-        ):
-            return
-        await self._outbox.edit(
-            table.channel_id,
-            scene.round_message_id,
-            urgency=Urgency.PUBLIC if immediately else Urgency.STATUS,
-            content=content,
-            view=view,
-        )
+            letter = Letter(content, view, urgency=urgency, what=f"game {table.game_id}: edit")
+            await self._routes.deliver(route, letter)
 
     async def _fetch_story(self, channel_id: int, message_id: int) -> str:
-        try:
-            message = await self._outbox.channel(channel_id).fetch_message(message_id)
-        except SEND_FAILURES:
-            return ""
-        return story_without_waiting_line(message.content)
+        content = await self._routes.read(channel_id, message_id)
+        return "" if content is None else story_without_waiting_line(content)
 
     # --- reminders and early ends ------------------------------------------------------
 
@@ -295,20 +247,20 @@ class ChannelPosts:
         if record.state is not None:
             table = Table.of(record)
             text = reminder(table, engine.state_from_dict(record.state), missing)
-            await self._outbox.send(table.channel_id, text, PINGS)
+            await self._post(table.channel_id, Letter(text, mentions=PINGS, what="a reminder"))
 
     async def ended(self, ended: Ended) -> None:
         """Say that the game ended, and take the buttons off its lobby or round message."""
         record = ended.record
         table = Table.of(record)
-        notice = end_notice(ended, table.locale)
+        notice = Letter(end_notice(ended, table.locale), what=f"game {table.game_id}: the end")
         if record.lobby_message_id and record.state is None:
-            await self._outbox.edit(
-                table.channel_id, record.lobby_message_id, content=notice, view=None
-            )
+            lobby = Address(table.channel_id, record.lobby_message_id)
+            await self._routes.deliver(self._routes.route(lobby), notice)
         else:
-            await self._outbox.send(table.channel_id, notice)
+            await self._post(table.channel_id, notice)
         scene = self._scenes.get(table.game_id)
         message_id = (scene.round_message_id if scene else None) or record.round_message_id
         if message_id and record.state is not None:
-            await self._outbox.edit(table.channel_id, message_id, view=None)
+            round_message = Address(table.channel_id, message_id)
+            await self._routes.deliver(self._routes.route(round_message), Letter(what="buttons"))

@@ -5,24 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.announce.outbox import Token
+from bot.announce.clicks import Click
+from bot.announce.routes import Address
 from bot.play.transition import Transition
 
 DmMessage = tuple[int, int]
 """A DM hand's channel id and message id."""
-
-
-@dataclass(frozen=True)
-class ClickRoute:
-    """How a click's token reaches a DM: the clicked message itself, or a follow-up the
-    click sent (the next stage's hand)."""
-
-    token: Token
-    message_id: int | None = None
-    """The follow-up's id; None for the clicked message."""
-
-    def reaches(self, dm: DmMessage) -> bool:
-        return (self.token.channel_id, self.message_id or self.token.message_id) == dm
 
 
 @dataclass
@@ -31,21 +19,18 @@ class PlayerHand:
 
     dm: DmMessage | None = None
     """Their DM hand of the current stage."""
-    dm_route: ClickRoute | None = None
-    """Their latest click on a DM hand of this game."""
-    private_click: Token | None = None
+    dm_click: Click | None = None
+    """Their latest click on a DM hand of this game, or the follow-up it sent."""
+    private_click: Click | None = None
     """Their latest ephemeral hand (Show my hand, or a click on one)."""
 
-    def free_route(self) -> ClickRoute | None:
-        """The click through which the current DM hand can be edited for free, if any."""
-        route = self.dm_route
-        if route is None or self.dm is None or not route.token.fresh():
-            return None
-        return route if route.reaches(self.dm) else None
+    def dm_address(self, player: str) -> Address:
+        """Their DM hand (for a new message: where the next one goes)."""
+        channel_id, message_id = self.dm if self.dm is not None else (None, None)
+        return Address(channel_id, message_id, self.dm_click, dm_of=player)
 
-    def private_token(self) -> Token | None:
-        click = self.private_click
-        return click if click is not None and click.fresh() else None
+    def private_address(self) -> Address:
+        return Address(click=self.private_click)
 
 
 @dataclass

@@ -18,17 +18,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from typing import TypeVar
 
 import discord
 
 import engine
-from bot import storage as store
-from bot.announce.hand_scene import ClickRoute, DmMessage, HandScene, PlayerHand, dm_names
+from bot.announce.hand_scene import DmMessage, HandScene, PlayerHand, dm_names
+from bot.announce.letter import Letter
+from bot.announce.message_ids import MessageIds, keep_message_ids
 from bot.announce.notices import end_notice
-from bot.announce.outbox import SEND_FAILURES, Outbox, Token
 from bot.announce.pacing import Urgency
+from bot.announce.routes import Address, Routes, Spend
 from bot.i18n import t
 from bot.languages import Languages
 from bot.messages.hand import Controls, Directory, Place, hand_controls, place_of, stage_over
@@ -37,18 +36,17 @@ from bot.play.transition import Ended, Transition
 from bot.ui.replies import PINGS
 
 log = logging.getLogger("whyfirst.announce")
-T = TypeVar("T")
 
 
 class Hands:
     def __init__(
         self,
-        outbox: Outbox,
+        routes: Routes,
         directory: Directory,
         languages: Languages,
-        storage: store.Storage,
+        storage: MessageIds,
     ) -> None:
-        self._outbox = outbox
+        self._routes = routes
         self._directory = directory
         self._languages = languages
         self._storage = storage
@@ -62,12 +60,13 @@ class Hands:
     def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
         """Note the player's click on their own controls (or their Show my hand)."""
         scene = self._scenes.setdefault(game_id, HandScene())
-        token = Token.of(interaction)
+        click = self._routes.click(interaction)
+        token = click.token
         hand = scene.hand(player)
         if not token.in_dm:
-            hand.private_click = token
+            hand.private_click = click
             return
-        hand.dm_route = ClickRoute(token)
+        hand.dm_click = click
         if hand.dm is None and token.channel_id is not None and token.message_id is not None:
             # After a restart this process learns the DM hand from the player's click on it.
             hand.dm = (token.channel_id, token.message_id)
@@ -103,14 +102,15 @@ class Hands:
         place = place_of(self._directory, table)
         hand = scene.hand(player)
         await self._redraw_private(table, player, place, hand)
-        route = hand.free_route()
-        if route is not None and await self._redraw_through(route, table, player, place):
+        # Their DM, if they clicked it lately: through the click, else (the click cannot redraw
+        # it) a paced edit shows the play all the same.
+        route = self._routes.route(hand.dm_address(player), spend=Spend.WHILE_CLICKED)
+        if not route.legs:
             return
-        clicked_dm = hand.dm_route is not None and hand.dm_route.token.fresh()
-        if hand.dm is not None and clicked_dm:
-            # The click's token could not redraw the DM: a paced edit shows the play all the same.
-            locale = await self._dm_locale(player, hand)
-            await self._edit_dm_drawn(table, player, place, hand, locale)
+        locale = await self._dm_locale(player, hand)
+        redrawn = await self._routes.deliver(route, self._hand(table, player, place, locale))
+        if not redrawn.delivered:
+            hand.dm = None
 
     async def close(self, table: Table, transition: Transition) -> None:
         """The game is over: every player's controls say so and lose their buttons."""
@@ -123,20 +123,20 @@ class Hands:
             locale = await self._dm_locale(player, hand)
             with hand_controls(transition.state, table, player, place, locale) as controls:
                 content = controls.content
-            await self._edit_dm(hand, content=content, view=None)
+            await self._edit_dm(player, hand, content)
 
     async def ended(self, ended: Ended) -> None:
         """The game ended early: every hand says so, in its player's language, and loses its
         buttons."""
         scene = self._scenes.get(ended.game_id)
         for player, hand in scene.players.items() if scene else ():
-            token = hand.private_token()
-            if token is not None:
-                notice = end_notice(ended, token.locale)
-                await self._outbox.edit_through(token, content=notice, view=None)
+            click = hand.private_click
+            if click is not None:
+                notice = Letter(end_notice(ended, click.token.locale), what="the end")
+                await self._routes.deliver(self._routes.route(hand.private_address()), notice)
             if hand.dm is not None:
-                notice = end_notice(ended, await self._dm_locale(player, hand))
-                await self._edit_dm(hand, content=notice, view=None)
+                locale = await self._dm_locale(player, hand)
+                await self._edit_dm(player, hand, end_notice(ended, locale))
 
     # --- one player --------------------------------------------------------------------
 
@@ -147,59 +147,65 @@ class Hands:
         await self._redraw_private(table, player, place, hand)
         if player in scene.closed_dms and dealt is None:
             return
-        route = hand.free_route()
         locale = await self._dm_locale(player, hand)
         if hand.dm is not None and dealt is not None:
             # Last stage's hand loses its buttons; the new stage's hand is a new message.
-            await self._edit_dm(hand, content=stage_over(place, dealt - 1, locale), view=None)
-            if route is not None and await self._follow_up(route, table, player, place, hand):
-                return
+            await self._edit_dm(player, hand, stage_over(place, dealt - 1, locale))
         elif hand.dm is not None:
-            if route is not None and await self._redraw_through(route, table, player, place):
+            letter = self._hand(table, player, place, locale)
+            redrawn = await self._routes.deliver(
+                self._routes.route(hand.dm_address(player)), letter
+            )
+            if redrawn.delivered:
                 return
-            if await self._edit_dm_drawn(table, player, place, hand, locale):
-                return
+            hand.dm = None
         await self._send_dm(table, player, place, locale)
 
     async def _dm_locale(self, player: str, hand: PlayerHand) -> str | None:
         """The language of a player's DMs: their latest click's, else the one they last
         showed the bot."""
-        route = hand.dm_route
-        if route is not None and route.token.locale is not None:
-            return route.token.locale
+        click = hand.dm_click
+        if click is not None and click.token.locale is not None:
+            return click.token.locale
         return await self._languages.of_user(int(player))
 
     async def _redraw_private(
         self, table: Table, player: str, place: Place, hand: PlayerHand
     ) -> None:
-        token = hand.private_token()
-        if token is not None:
-            await self._redraw_through(ClickRoute(token), table, player, place)
+        click = hand.private_click
+        if click is not None:
+            letter = self._hand(table, player, place, click.token.locale)
+            await self._routes.deliver(self._routes.route(hand.private_address()), letter)
 
-    async def _redraw_through(
-        self, route: ClickRoute, table: Table, player: str, place: Place
-    ) -> bool:
-        with self._controls(table, player, place, route.token.locale) as controls:
-            return await self._outbox.edit_through(
-                route.token,
-                message_id=route.message_id,
-                content=controls.content,
-                view=controls.view,
-            )
+    async def _edit_dm(self, player: str, hand: PlayerHand, content: str) -> None:
+        """The DM hand's new text, without buttons."""
+        letter = Letter(content, urgency=Urgency.PRIVATE, what=f"{player}'s hand")
+        await self._routes.deliver(self._routes.route(hand.dm_address(player)), letter)
 
-    async def _follow_up(
-        self, route: ClickRoute, table: Table, player: str, place: Place, hand: PlayerHand
-    ) -> bool:
-        """The new stage's hand as a follow-up of the player's latest click on their DM."""
-        token = route.token
-        with self._controls(table, player, place, token.locale) as controls:
-            sent = await self._outbox.follow_up(token, controls.content, view=controls.view)
-        if sent is None:
-            return False
-        hand.dm = (sent.channel.id, sent.id)
-        hand.dm_route = ClickRoute(token, sent.id)
+    async def _send_dm(self, table: Table, player: str, place: Place, locale: str | None) -> None:
+        """A new DM hand: a follow-up of the player's latest click on their current one while
+        it is fresh, else a paced DM."""
+        scene = self._scenes[table.game_id]
+        hand = scene.hand(player)
+        route = self._routes.route(hand.dm_address(player), new=True)
+        sent = await self._routes.deliver(route, self._hand(table, player, place, locale))
+        if sent.refused:
+            # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
+            await self._dms_closed(table, player)
+            return
+        if sent.sent is None:
+            # Discord kept failing after our retries: the DMs may well be open, so say only
+            # that this hand did not arrive, and try the DM again next stage.
+            notice = t("hand.dm_failed", table.locale, player=table.mention(player))
+            await self._post(table, notice)
+            return
+        if sent.click is None:
+            # A DM sent by REST: their DMs are open (a follow-up of a click proves nothing).
+            scene.closed_dms.discard(player)
+        else:
+            hand.dm_click = sent.click
+        hand.dm = (sent.sent.channel.id, sent.sent.id)
         await self._store_dm(table.game_id, player, hand.dm)
-        return True
 
     async def _store_dm(self, game_id: int, player: str, dm: DmMessage | None) -> None:
         """Kept with the game, so that any process (or this one after a restart) edits this
@@ -210,85 +216,22 @@ class Hands:
             ids: dict[str, int | None] = {closed_name: 1}
         else:
             ids = {dm_name: dm[0], hand_name: dm[1], closed_name: None}
-        try:
-            await self._storage.set_message_ids(game_id, **ids)
-        except store.StorageError as problem:
-            log.warning("game %s: %s's DM hand was not stored: %s", game_id, player, problem)
+        await keep_message_ids(self._storage, game_id, ids, f"{player}'s DM hand")
 
-    async def _edit_dm(
-        self, hand: PlayerHand, *, content: str | None = None, view: discord.ui.View | None
-    ) -> None:
-        """Through the player's click when it is fresh, else a paced REST request."""
-        assert hand.dm is not None
-        route = hand.free_route()
-        if route is not None and await self._outbox.edit_through(
-            route.token, message_id=route.message_id, content=content, view=view
-        ):
-            return
-        await self._outbox.edit(*hand.dm, urgency=Urgency.PRIVATE, content=content, view=view)
+    def _hand(self, table: Table, player: str, place: Place, locale: str | None) -> Letter:
+        """The player's controls, drawn from the game's latest state when the request goes."""
 
-    async def _edit_dm_drawn(
-        self, table: Table, player: str, place: Place, hand: PlayerHand, locale: str | None
-    ) -> bool:
-        assert hand.dm is not None
-        channel_id, message_id = hand.dm
-        message = self._outbox.channel(channel_id).get_partial_message(message_id)
-        try:
-            await self._outbox.deliver(
-                self._drawn(table, player, place, locale, message.edit),
-                f"game {table.game_id}: edit {player}'s hand",
-                Urgency.PRIVATE,
-            )
-        except SEND_FAILURES:
-            hand.dm = None
-            return False
-        return True
+        def draw() -> Controls:
+            latest = self._scenes[table.game_id].latest
+            assert latest is not None, "controls are drawn after a commit"
+            return hand_controls(latest.state, table, player, place, locale)
 
-    async def _send_dm(self, table: Table, player: str, place: Place, locale: str | None) -> None:
-        scene = self._scenes[table.game_id]
-        what = f"game {table.game_id}: DM {player}"
-        try:
-            dm = await self._outbox.dm_channel(player, what)
-            sent = await self._outbox.deliver(
-                self._drawn(table, player, place, locale, dm.send), what, Urgency.PRIVATE
-            )
-        except discord.Forbidden:
-            # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
-            await self._dms_closed(table, player)
-            return
-        except SEND_FAILURES as problem:
-            # Discord kept failing after our retries: the DMs may well be open, so say only
-            # that this hand did not arrive, and try the DM again next stage.
-            log.warning("game %s: DM to %s failed: %s", table.game_id, player, problem)
-            notice = t("hand.dm_failed", table.locale, player=table.mention(player))
-            await self._outbox.send(table.channel_id, notice, PINGS)
-            return
-        scene.closed_dms.discard(player)
-        scene.hand(player).dm = (sent.channel.id, sent.id)
-        await self._store_dm(table.game_id, player, (sent.channel.id, sent.id))
+        what = f"game {table.game_id}: {player}'s hand"
+        return Letter(draw=draw, urgency=Urgency.PRIVATE, what=what)
 
-    def _controls(
-        self, table: Table, player: str, place: Place, locale: str | None = None
-    ) -> Controls:
-        latest = self._scenes[table.game_id].latest
-        assert latest is not None, "controls are drawn after a commit"
-        return hand_controls(latest.state, table, player, place, locale)
-
-    def _drawn(
-        self,
-        table: Table,
-        player: str,
-        place: Place,
-        locale: str | None,
-        deliver: Callable[..., Awaitable[T]],
-    ) -> Callable[[], Awaitable[T]]:
-        """A request that draws the player's controls when its turn has come."""
-
-        async def attempt() -> T:
-            with self._controls(table, player, place, locale) as controls:
-                return await deliver(content=controls.content, view=controls.view)
-
-        return attempt
+    async def _post(self, table: Table, notice: str) -> None:
+        letter = Letter(notice, mentions=PINGS, what=f"game {table.game_id}: a notice")
+        await self._routes.deliver(self._routes.route(Address(table.channel_id), new=True), letter)
 
     async def _dms_closed(self, table: Table, player: str) -> None:
         scene = self._scenes[table.game_id]
@@ -296,6 +239,6 @@ class Hands:
             return
         scene.closed_dms.add(player)
         notice = t("hand.dms_closed", table.locale, player=table.mention(player))
-        await self._outbox.send(table.channel_id, notice, PINGS)
+        await self._post(table, notice)
         # Stored once said: a process that dies in between leaves it to be said again.
         await self._store_dm(table.game_id, player, None)

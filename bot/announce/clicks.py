@@ -1,0 +1,47 @@
+"""A click's interaction token, and the message it reaches.
+
+For 15 minutes after a click, its token edits the clicked message (or a follow-up the click
+sent) and sends follow-ups to its channel, without spending Discord's global budget.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Discord accepts a token for 15 minutes after the click; a minute is kept in hand.
+TOKEN_USABLE_SECONDS = 14 * 60
+ORIGINAL = "@original"
+"""The click's own message in a token's webhook: the clicked message, or the interaction's
+response when it answered with a new (ephemeral) message."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """A click's interaction token."""
+
+    value: str
+    issued: float
+    """When the click was acknowledged, on the clock of the `Routes` that noted it."""
+    channel_id: int | None
+    message_id: int | None
+    """The message the click was on (None for a slash command)."""
+    in_dm: bool
+    locale: str | None
+    """The clicking user's language."""
+
+    def fresh(self, now: float) -> bool:
+        return now - self.issued < TOKEN_USABLE_SECONDS
+
+
+@dataclass(frozen=True)
+class Click:
+    """A click's token and the message it reaches: its own (None), or a follow-up it sent."""
+
+    token: Token
+    message_id: int | None = None
+
+    def reaches(self, channel_id: int, message_id: int | None) -> bool:
+        """Whether its token edits that message (for None: whether it posts in that channel)."""
+        if self.token.channel_id != channel_id:
+            return False
+        return message_id is None or (self.message_id or self.token.message_id) == message_id
