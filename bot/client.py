@@ -276,7 +276,7 @@ def build_rooms(
     ai = AiSeats(service, background)
     abandonment = AbandonmentCheck(storage, service)
     service.subscribe(Fanout(announcer, clock, abandonment, background, ai))
-    lobbies = LobbyDesk(service, storage, clock, announcer, languages)
+    lobbies = LobbyDesk(service, clock, announcer, languages)
     desk = HandDesk(service, announcer, client)
     return Rooms(
         storage=storage,
