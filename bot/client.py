@@ -63,7 +63,6 @@ class Rooms:
     """The bot's parts, built once the database is open."""
 
     storage: store.Storage
-    service: GameService
     announcer: Announcer
     clock: TurnClock
     sweeper: Sweeper
@@ -216,7 +215,6 @@ def build_rooms(
     channel_games = ChannelGames(storage, desk, lobbies)
     return Rooms(
         storage=storage,
-        service=service,
         announcer=announcer,
         clock=clock,
         sweeper=Sweeper(storage, service, clock, ai, pacer, metrics, settings),
