@@ -1,17 +1,15 @@
 """The discord.py client: builds the bot's rooms and connects discord.py's events to them.
 
-setup_hook opens the database, builds the rooms (each receives the few collaborators it uses),
-registers the buttons, syncs the command tree only when its definition changed, and picks up
-every open game; the ready line is logged once the gateway is ready too.
+setup_hook opens the database, builds the rooms (each receives the few collaborators it uses;
+the buttons and commands receive their handlers), registers the buttons, syncs the command
+tree only when its definition changed, and picks up every open game; the ready line is logged
+once the gateway is ready too.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,22 +38,24 @@ from bot.play.fanout import Fanout
 from bot.play.lobby import LobbyDesk
 from bot.play.service import GameService
 from bot.play.sweeper import Sweeper
-from bot.play.transition import EndReason
 from bot.play.turns import TurnClock
 from bot.settings import Settings
 from bot.standings import Standings
-from bot.storage import GameRecord
-from bot.ui.buttons import ALL_BUTTONS
-from bot.ui.command_text import CatalogTranslator
+from bot.ui.clicks import (
+    Click,
+    ClickHandlers,
+    InteractionCount,
+    clickable_buttons,
+    interaction_count,
+    is_genuine,
+)
+from bot.ui.command_sync import sync_commands
 from bot.ui.commands import WhyFirstCommands
-from bot.ui.custom_ids import is_known
-from bot.ui.handlers import HandClicks, LobbyClicks, PageClicks
 from bot.ui.in_flight import InFlight
-from bot.ui.replies import outcome_of, refuse, report_failure
+from bot.ui.replies import refuse, report_failure
 
 log = logging.getLogger("whyfirst")
 
-COMMANDS_HASH_KEY = "commands_hash"
 SHUTDOWN_GRACE_SECONDS = 5
 
 
@@ -64,17 +64,17 @@ class Rooms:
     """The bot's parts, built once the database is open."""
 
     storage: store.Storage
-    service: GameService
     announcer: Announcer
     clock: TurnClock
     sweeper: Sweeper
     background: Background
     ai: AiSeats
+    abandonment: AbandonmentCheck
     languages: Languages
-    lobbies: LobbyDesk
-    hands: HandDesk
-    channel_games: ChannelGames
-    standings: Standings
+    in_flight: InFlight
+    count: InteractionCount
+    buttons: tuple[type[Click], ...]
+    commands: WhyFirstCommands
 
 
 class WhyFirstClient(discord.AutoShardedClient):
@@ -101,7 +101,6 @@ class WhyFirstClient(discord.AutoShardedClient):
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         self._rooms: Rooms | None = None
         self._health: HealthServer | None = None
-        self._in_flight = InFlight()
         self._ready_logged = False
 
     @property
@@ -109,30 +108,10 @@ class WhyFirstClient(discord.AutoShardedClient):
         assert self._rooms is not None, "the rooms are built in setup_hook"
         return self._rooms
 
-    # What the buttons find on the client (bot/ui/handlers.py).
-    @property
-    def in_flight(self) -> InFlight:
-        return self._in_flight
-
-    def count_interaction(self, interaction: discord.Interaction, kind: str) -> None:
-        self.metrics.interactions.labels(kind, outcome_of(interaction)).inc()
-
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
     ) -> None:
-        self.count_interaction(interaction, "command")
-
-    @property
-    def lobby_clicks(self) -> LobbyClicks:
-        return self.rooms.lobbies
-
-    @property
-    def hand_clicks(self) -> HandClicks:
-        return self.rooms.hands
-
-    @property
-    def page_clicks(self) -> PageClicks:
-        return self.rooms.standings
+        self.rooms.count(interaction, "command")
 
     # --- life cycle --------------------------------------------------------------------
 
@@ -141,17 +120,9 @@ class WhyFirstClient(discord.AutoShardedClient):
             Path(self.settings.database).parent.mkdir(parents=True, exist_ok=True)
         storage = await store.Storage.open(self.settings.database)
         self._rooms = rooms = build_rooms(self, storage, self.metrics, self.settings)
-        self.tree.add_command(
-            WhyFirstCommands(
-                rooms.lobbies,
-                rooms.channel_games,
-                rooms.standings,
-                rooms.languages,
-                self._in_flight,
-            )
-        )
-        self.add_dynamic_items(*ALL_BUTTONS)
-        await self._sync_commands(storage)
+        self.tree.add_command(rooms.commands)
+        self.add_dynamic_items(*rooms.buttons)
+        await sync_commands(self.tree, storage, self.settings.dev_guild)
         await rooms.sweeper.start()
         if self.settings.metrics_port is not None:
             self._health = HealthServer(
@@ -177,9 +148,7 @@ class WhyFirstClient(discord.AutoShardedClient):
             try:
                 # Finish the clicks being handled and show what was committed (reveals, an
                 # abandoned game's notice) before the connection closes under it.
-                await asyncio.wait_for(
-                    _settled(rooms, self._in_flight), timeout=SHUTDOWN_GRACE_SECONDS
-                )
+                await asyncio.wait_for(_settled(rooms), timeout=SHUTDOWN_GRACE_SECONDS)
             except (TimeoutError, Exception):
                 log.info("closing with announcements still pending")
             rooms.announcer.drop_waiting_edits()
@@ -189,59 +158,25 @@ class WhyFirstClient(discord.AutoShardedClient):
             await rooms.storage.close()
             self._rooms = None
 
-    async def _sync_commands(self, storage: store.Storage) -> None:
-        guild = discord.Object(self.settings.dev_guild) if self.settings.dev_guild else None
-        if guild is not None:
-            self.tree.copy_global_to(guild=guild)
-        # The hash covers every language's text, so a new translation is synced too.
-        translator = CatalogTranslator()
-        await self.tree.set_translator(translator)
-        payload = [
-            await command.get_translated_payload(self.tree, translator)
-            for command in self.tree.get_commands(guild=guild)
-        ]
-        fingerprint = hashlib.sha256(
-            json.dumps(
-                {"guild": self.settings.dev_guild, "commands": payload}, sort_keys=True
-            ).encode()
-        ).hexdigest()
-        synced = await storage.get_setting(COMMANDS_HASH_KEY)
-        if synced == fingerprint:
-            log.info("slash commands unchanged; not syncing")
-            return
-        # Several processes may start at once: the one that records the new definition syncs.
-        if not await storage.replace_setting(COMMANDS_HASH_KEY, synced, fingerprint):
-            log.info("slash commands are being synced by another process")
-            return
-        try:
-            await self.tree.sync(guild=guild)
-        except BaseException:
-            await storage.set_setting(COMMANDS_HASH_KEY, synced)
-            raise
-        log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
-
     async def _on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
         await report_failure(interaction, original)
-        self.count_interaction(interaction, "command")
+        self.rooms.count(interaction, "command")
 
     # --- the game's place disappears ---------------------------------------------------
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server: its open games end (nobody can see them)."""
-        await self._end_games_where(lambda record: record.guild_id == guild.id, "guild removed")
+        abandonment = self.rooms.abandonment
+        await abandonment.place_gone(lambda record: record.guild_id == guild.id, "guild removed")
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self._end_games_where(
+        abandonment = self.rooms.abandonment
+        await abandonment.place_gone(
             lambda record: record.channel_id == channel.id, "channel deleted"
         )
-
-    async def _end_games_where(self, where: Callable[[GameRecord], bool], reason: str) -> None:
-        for record in await self.rooms.storage.active_games():
-            if where(record) and await self.rooms.service.end(record.id, EndReason.ABANDONED):
-                log.info("game %s abandoned: %s", record.id, reason)
 
     # --- interactions no button claims -------------------------------------------------
 
@@ -250,15 +185,11 @@ class WhyFirstClient(discord.AutoShardedClient):
         their message (forged ids)."""
         if self._rooms is not None:
             self._rooms.languages.observe(interaction.user.id, locale_name(interaction.locale))
-        if interaction.type != discord.InteractionType.component:
-            return
-        data = interaction.data
-        custom_id = str(data.get("custom_id", "")) if data is not None else ""
-        if _on_message(interaction, custom_id) and is_known(custom_id):
+        if interaction.type != discord.InteractionType.component or is_genuine(interaction):
             return
         if not interaction.response.is_done():
             await refuse(interaction, "refusal.forged")
-            self.count_interaction(interaction, "button")
+            self.rooms.count(interaction, "button")
 
 
 def build_rooms(
@@ -277,38 +208,31 @@ def build_rooms(
     ai = AiSeats(service, background)
     abandonment = AbandonmentCheck(storage, service)
     service.subscribe(Fanout(announcer, clock, abandonment, background, ai))
-    lobbies = LobbyDesk(service, storage, clock, announcer, languages)
+    lobbies = LobbyDesk(service, clock, announcer, languages)
     desk = HandDesk(service, announcer, client)
+    standings = Standings(storage, languages)
+    in_flight = InFlight()
+    count = interaction_count(metrics)
+    channel_games = ChannelGames(storage, desk, lobbies)
     return Rooms(
         storage=storage,
-        service=service,
         announcer=announcer,
         clock=clock,
         sweeper=Sweeper(storage, service, clock, ai, pacer, metrics, settings),
         background=background,
         ai=ai,
+        abandonment=abandonment,
         languages=languages,
-        lobbies=lobbies,
-        hands=desk,
-        channel_games=ChannelGames(storage, desk, lobbies),
-        standings=Standings(storage, languages),
+        in_flight=in_flight,
+        count=count,
+        buttons=clickable_buttons(ClickHandlers(lobbies, desk, standings, in_flight, count)),
+        commands=WhyFirstCommands(lobbies, channel_games, standings, languages, in_flight),
     )
 
 
-async def _settled(rooms: Rooms, in_flight: InFlight) -> None:
+async def _settled(rooms: Rooms) -> None:
     """Wait until no click, background work or announcement is left (new ones included)."""
-    while in_flight.busy or rooms.background.busy or rooms.announcer.busy:
-        await in_flight.settled()
+    while rooms.in_flight.busy or rooms.background.busy or rooms.announcer.busy:
+        await rooms.in_flight.settled()
         await rooms.background.settled()
         await rooms.announcer.idle()
-
-
-def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
-    message = interaction.message
-    if message is None:
-        return False
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            if getattr(child, "custom_id", None) == custom_id:
-                return True
-    return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime
+from typing import Protocol
 
 import discord
 
@@ -29,8 +30,18 @@ AUTOMATIC = "auto"
 Spawn = Callable[[Coroutine[object, object, object]], None]
 
 
+class LanguageStore(Protocol):
+    async def user_locale(self, user_id: int) -> str | None: ...
+
+    async def set_user_locale(self, user_id: int, locale: str, *, now: datetime) -> None: ...
+
+    async def server_language(self, guild_id: int) -> str | None: ...
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None: ...
+
+
 class Languages:
-    def __init__(self, storage: store.Storage, spawn: Spawn) -> None:
+    def __init__(self, storage: LanguageStore, spawn: Spawn) -> None:
         self._storage = storage
         self._spawn = spawn
         self._users: dict[int, str] = {}

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Protocol
 
 import discord
 
-from bot import storage as store
 from bot.i18n import decimal, locale_name, t
 from bot.languages import Languages
-from bot.storage import LeaderboardPage
+from bot.storage import LeaderboardPage, PlayerStats
 from bot.ui.buttons import PageButton
 from bot.ui.replies import NO_PINGS, refuse
 
@@ -33,11 +33,33 @@ def since_for(period: str, now: datetime) -> datetime | None:
     return None
 
 
+class Figures(Protocol):
+    """The leaderboards and statistics of finished games (bot.storage)."""
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        metric: str,
+        page: int,
+        page_size: int,
+        since: datetime | None,
+        until: datetime | None,
+        min_games: int,
+    ) -> LeaderboardPage: ...
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, *, since: datetime | None, until: datetime | None
+    ) -> PlayerStats | None: ...
+
+    async def games_against_ai(self, guild_id: int, user_id: int) -> tuple[int, int]: ...
+
+
 class Standings:
     """The leaderboard is public (the server's language); a player's figures are private
     (their own language)."""
 
-    def __init__(self, storage: store.Storage, languages: Languages) -> None:
+    def __init__(self, storage: Figures, languages: Languages) -> None:
         self._storage = storage
         self._languages = languages
 

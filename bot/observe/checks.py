@@ -4,6 +4,7 @@ the figures /metrics reads from the database."""
 from __future__ import annotations
 
 import asyncio
+from typing import Protocol
 
 import discord
 
@@ -12,6 +13,16 @@ from bot.observe.metrics import Metrics
 from bot.observe.server import Check, Refresh
 
 DATABASE_ANSWER_SECONDS = 2.0
+
+
+class Answering(Protocol):
+    async def ping(self) -> None:
+        """Raises storage.StorageError when the database does not answer."""
+
+
+class GameCounting(Protocol):
+    async def open_games(self) -> dict[str, int]:
+        """The lobby and running games of the whole database, by status."""
 
 
 def gateway_check(client: discord.AutoShardedClient) -> Check:
@@ -26,7 +37,7 @@ def gateway_check(client: discord.AutoShardedClient) -> Check:
     return check
 
 
-def database_check(storage: store.Storage) -> Check:
+def database_check(storage: Answering) -> Check:
     async def check() -> str | None:
         try:
             await asyncio.wait_for(storage.ping(), DATABASE_ANSWER_SECONDS)
@@ -39,7 +50,7 @@ def database_check(storage: store.Storage) -> Check:
     return check
 
 
-def game_counts(storage: store.Storage, metrics: Metrics) -> Refresh:
+def game_counts(storage: GameCounting, metrics: Metrics) -> Refresh:
     """The open games of the whole database: every process reports the same figures."""
 
     async def refresh() -> None:

@@ -1,15 +1,23 @@
 """A game in which nobody played for a whole stage is abandoned: the rounds in a row that
 ended without a single person's action (only deadlines and AI players) are counted from the
-game's action log, which every process shares."""
+game's action log, which every process shares. So is a game whose server or channel went
+away."""
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import engine
-from bot import storage as store
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Transition
+from bot.storage import GameRecord
+
+log = logging.getLogger("whyfirst")
+
+LogEntry = dict[str, Any]
+"""One action of a game's log with its bookkeeping (seq, version, actor_id, created_at)."""
 
 
 def ends_a_round_nobody_may_have_played(transition: Transition) -> bool:
@@ -21,7 +29,7 @@ def ends_a_round_nobody_may_have_played(transition: Transition) -> bool:
     return transition.actor_id is None and state.phase != engine.Phase.FINISHED
 
 
-def rounds_nobody_played(log: list[dict[str, Any]], current: tuple[int, int]) -> int:
+def rounds_nobody_played(log: list[LogEntry], current: tuple[int, int]) -> int:
     """The finished rounds in a row, the latest first, without a person's action (`current`,
     the round being played, left out)."""
     played_by_someone: dict[tuple[int, int], bool] = {}
@@ -41,8 +49,14 @@ def rounds_nobody_played(log: list[dict[str, Any]], current: tuple[int, int]) ->
     return idle
 
 
+class GameLogs(Protocol):
+    async def action_log(self, game_id: int) -> list[LogEntry]: ...
+
+    async def active_games(self) -> list[GameRecord]: ...
+
+
 class AbandonmentCheck:
-    def __init__(self, storage: store.Storage, service: GameService) -> None:
+    def __init__(self, storage: GameLogs, service: GameService) -> None:
         self._storage = storage
         self._service = service
 
@@ -53,3 +67,10 @@ class AbandonmentCheck:
         current = (transition.state.stage, transition.state.round)
         if rounds_nobody_played(log, current) >= engine.ROUNDS:
             await self._service.end(transition.game_id, EndReason.ABANDONED)
+
+    async def place_gone(self, where: Callable[[GameRecord], bool], reason: str) -> None:
+        """The server or channel of the open games `where` picks went away (nobody can see
+        them any more): they are abandoned."""
+        for record in await self._storage.active_games():
+            if where(record) and await self._service.end(record.id, EndReason.ABANDONED):
+                log.info("game %s abandoned: %s", record.id, reason)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 
-from bot import storage as store
 from bot.i18n import locale_name
 from bot.messages.status import status_text
 from bot.play.controls import HandDesk
@@ -13,8 +14,12 @@ from bot.storage import GameRecord
 from bot.ui.replies import refuse
 
 
+class ChannelGameReader(Protocol):
+    async def active_game_in_channel(self, channel_id: int) -> GameRecord | None: ...
+
+
 class ChannelGames:
-    def __init__(self, storage: store.Storage, hands: HandDesk, lobbies: LobbyDesk) -> None:
+    def __init__(self, storage: ChannelGameReader, hands: HandDesk, lobbies: LobbyDesk) -> None:
         self._storage = storage
         self._hands = hands
         self._lobbies = lobbies

@@ -1,7 +1,8 @@
 """The lobby: /whyfirst start (and Rematch) open it; Join, Leave, Start and Cancel act on it.
 
-Clicks that write are deferred first, so Discord's 3 seconds are never at risk; refusals are
-short ephemeral sentences and change nothing.
+The desk checks who may ask, answers and shows the lobby; every change is the game service's
+(bot/play/service.py). Clicks that write are deferred first, so Discord's 3 seconds are never
+at risk; refusals are short ephemeral sentences and change nothing.
 """
 
 from __future__ import annotations
@@ -33,13 +34,11 @@ class LobbyDesk:
     def __init__(
         self,
         service: GameService,
-        storage: store.Storage,
         clock: TurnClock,
         announcing: Announcing,
         languages: Languages,
     ) -> None:
         self._service = service
-        self._storage = storage
         self._clock = clock
         self._announcing = announcing
         self._languages = languages
@@ -58,7 +57,7 @@ class LobbyDesk:
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby for the same players (the one who clicked hosts it)."""
-        record = await self._storage.game(game_id)
+        record = await self._service.refresh(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return
@@ -104,6 +103,7 @@ class LobbyDesk:
                 interaction.user.display_name,
                 variant,
                 options,
+                seated,
             )
         except store.ChannelBusy:
             # Another process opened one meanwhile; the deferred answer is public, so it says
@@ -112,32 +112,16 @@ class LobbyDesk:
                 content=t("refusal.channel_busy", interaction.locale)
             )
             return
-        record = await self._reseat(record, seated)
         with sent_once(lobby_view(record)) as view:
             lobby = await interaction.edit_original_response(
                 content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
             )
         try:
-            await self._storage.set_message_ids(record.id, lobby_message_id=lobby.id)
+            await self._service.note_lobby_message(record.id, lobby.id)
         except store.StorageError as problem:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
         self._clock.touch_lobby(record.id)
         log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
-
-    async def _reseat(self, record: GameRecord, seated: Sequence[Seat]) -> GameRecord:
-        for seat in seated:
-            try:
-                record = await self._storage.join(
-                    record.id,
-                    seat.user_id,
-                    seat.display_name,
-                    expected_version=record.version,
-                    ai_level=seat.ai_level,
-                )
-            except store.GameConflict as problem:
-                log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
-        self._service.remember(record)
-        return record
 
     # --- the lobby's buttons -----------------------------------------------------------
 
@@ -181,16 +165,12 @@ class LobbyDesk:
             if add:
                 seat = next_ai_seat(record)
                 level = GameOptions.of(record).ai_level
-                record = await self._storage.join(
-                    record.id,
-                    seat.user_id,
-                    seat.display_name,
-                    expected_version=None,
-                    ai_level=level,
+                record = await self._service.join(
+                    record.id, seat.user_id, seat.display_name, ai_level=level
                 )
             else:
                 assert last is not None
-                record = await self._storage.leave(record.id, last.user_id, expected_version=None)
+                record = await self._service.leave(record.id, last.user_id)
         except store.GameFull:
             await refuse(interaction, "refusal.game_full")
             return
@@ -206,11 +186,7 @@ class LobbyDesk:
             return
         await interaction.response.defer()
         try:
-            # No version check: the transaction itself refuses a full, closed or taken seat, and
-            # players joining at the same moment must all get in.
-            record = await self._storage.join(
-                record.id, user.id, user.display_name, expected_version=None
-            )
+            record = await self._service.join(record.id, user.id, user.display_name)
         except store.AlreadySeated:
             await refuse(interaction, "refusal.already_seated")
             return
@@ -232,7 +208,7 @@ class LobbyDesk:
             return
         await interaction.response.defer()
         try:
-            record = await self._storage.leave(record.id, user.id, expected_version=None)
+            record = await self._service.leave(record.id, user.id)
         except store.NotSeated:
             await refuse(interaction, "refusal.not_seated")
             return
@@ -242,8 +218,7 @@ class LobbyDesk:
         await self._lobby_changed(interaction, record)
 
     async def _lobby_changed(self, interaction: discord.Interaction, record: GameRecord) -> None:
-        """A player joined or left: remember the lobby as it is now and show it."""
-        self._service.remember(record)
+        """A player joined or left: show the lobby as it is now."""
         self._clock.touch_lobby(record.id)
         with sent_once(lobby_view(record)) as view:
             await interaction.edit_original_response(

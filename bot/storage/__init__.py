@@ -5,6 +5,11 @@ same API, errors and results; what differs is said below. `Storage` (storage.py)
 closes; its methods come from `GameStore` (game_store.py), `ProcessStore` (process_store.py),
 `SettingsStore` (settings_store.py) and `StandingsStore` (standings_store.py).
 
+The bot opens one `Storage` and hands it to each part that needs it, but no part names
+`Storage` itself: each names the few methods it uses as a `typing.Protocol` next to it (the
+game service's `GameStorage`, `Languages`' `LanguageStore`, the health checks' `Answering`…),
+which `Storage` meets structurally; mypy checks each where bot/client.py builds the parts.
+
 Storage does not import the engine: states and actions are JSON-safe dicts it stores as
 opaque text (the game service converts with `state_to_dict` / `action_to_dict`). Times are
 timezone-aware datetimes (naive ones raise ValueError), stored as UTC ISO text.

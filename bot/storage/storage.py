@@ -1,8 +1,9 @@
-"""`Storage`: the async API the game service uses. One instance per process.
+"""`Storage`: the async API of the database. One instance per process.
 
 Opening and closing live here; the methods come from four stores, one module each:
 `GameStore` (games, seats, the action log), `ProcessStore` (health, leases, clocks),
 `SettingsStore` (languages, bot settings) and `StandingsStore` (leaderboards, statistics).
+Each part of the bot sees only the methods it names in its own protocol (bot/storage/__init__.py).
 """
 
 from __future__ import annotations

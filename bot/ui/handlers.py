@@ -1,20 +1,18 @@
 """What the buttons and slash commands ask of the rest of the bot.
 
 ui/ parses what Discord delivers and hands it on; the rooms that act on it (play/, the
-standings) implement these protocols, and bot/client.py connects the two. discord.py gives a
-button's callback nothing but the interaction, so the buttons find their handlers on the
-client (`handlers_of`), which carries exactly these, and the count of clicks in flight.
+standings) implement these protocols, and bot/client.py gives them to the buttons
+(bot/ui/clicks.py) and the commands (bot/ui/commands.py) when it builds the rooms.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, cast
+from typing import Protocol
 
 import discord
 
 import engine
 from bot.ui.custom_ids import Turn
-from bot.ui.in_flight import InFlight
 
 
 class LobbyClicks(Protocol):
@@ -51,29 +49,6 @@ class PageClicks(Protocol):
     async def board_page(
         self, interaction: discord.Interaction, metric: str, period: str, page: int
     ) -> None: ...
-
-
-class ClickHandlers(Protocol):
-    """What the client carries for the buttons."""
-
-    @property
-    def in_flight(self) -> InFlight: ...
-
-    def count_interaction(self, interaction: discord.Interaction, kind: str) -> None:
-        """An interaction of `kind` ("button", "command") has been handled."""
-
-    @property
-    def lobby_clicks(self) -> LobbyClicks: ...
-
-    @property
-    def hand_clicks(self) -> HandClicks: ...
-
-    @property
-    def page_clicks(self) -> PageClicks: ...
-
-
-def handlers_of(interaction: discord.Interaction) -> ClickHandlers:
-    return cast(ClickHandlers, interaction.client)
 
 
 class LobbyCommands(Protocol):

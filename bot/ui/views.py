@@ -18,7 +18,7 @@ import discord
 V = TypeVar("V", bound=discord.ui.View | None)
 
 
-def take_apart(view: discord.ui.View | None) -> None:
+def take_apart(view: discord.ui.View | discord.ui.LayoutView | None) -> None:
     """Empty a view whose message was sent (or given up on)."""
     if view is not None:
         view.clear_items()

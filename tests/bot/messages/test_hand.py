@@ -25,7 +25,7 @@ def started(players: tuple[str, ...], variant: engine.Variant) -> engine.GameSta
 
 
 def labels(view: Any) -> list[str]:
-    return [item.item.label for item in view.children]
+    return [item.label for item in view.children]
 
 
 def test_card_labels_carry_signed_values_and_tactical_numbers() -> None:
@@ -56,7 +56,7 @@ def test_after_a_pick_the_dm_says_what_went_on_whom() -> None:
     assert f"**{card_label(card.number, engine.Variant.STANDARD)}** in front of **Ben**" in (
         controls.content
     )
-    chosen = [item.item for item in controls.view.children if item.item.label == "Ben"]
+    chosen = [item for item in controls.view.children if item.label == "Ben"]
     assert chosen
     assert chosen[0].style.name == "success"
 
@@ -71,7 +71,7 @@ def test_played_cards_are_disabled_in_the_next_round() -> None:
         assert isinstance(outcome, engine.Accepted)
         state = outcome.state
     controls = hand_controls(state, table((ANNE, BEN)), ANNE, PLACE)
-    buttons = [item.item for item in controls.view.children]
+    buttons = list(controls.view.children)
     disabled = [button for button in buttons if button.disabled]
     assert len(buttons) == engine.HAND_SIZE
     assert len(disabled) == 1

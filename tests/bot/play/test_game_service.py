@@ -9,7 +9,7 @@ from bot import storage as store
 from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.service import GameService
-from bot.play.transition import Change, Refusal, Transition
+from bot.play.transition import Change, EndReason, Refusal, Transition
 from bot.settings import Settings
 
 GUILD, CHANNEL, HOST, GUEST = 10, 20, 1001, 1002
@@ -52,3 +52,34 @@ async def test_an_action_after_another_process_moved_the_game_builds_on_that_mov
         assert sorted(picks) == [HOST, GUEST]
         revealed = [e for e in by_first.events if isinstance(e, engine.RoundRevealed)]
         assert revealed, "both picks are in: the round is revealed"
+
+
+async def test_the_lobby_changes_through_the_service_and_it_remembers_each_one(
+    tmp_path: Path,
+) -> None:
+    settings = Settings(token="unused", database=str(tmp_path / "one.sqlite3"))
+    async with await store.Storage.open(settings.database) as storage:
+        service = GameService(storage, settings, Metrics())
+        earlier_guest = store.Seat(GUEST, "Guest", 1)  # a rematch's other player
+        lobby = await service.open_lobby(
+            GUILD,
+            CHANNEL,
+            HOST,
+            "Host",
+            engine.Variant.STANDARD,
+            GameOptions(),
+            seated=[earlier_guest],
+        )
+        assert [seat.user_id for seat in lobby.seats] == [HOST, GUEST]
+        assert service.game_in_channel(CHANNEL) == lobby.id
+
+        joined = await service.join(lobby.id, -1, "Robot", ai_level="casual")
+        assert await service.current(lobby.id) is joined
+        left = await service.leave(lobby.id, GUEST)
+        assert await service.current(lobby.id) is left
+        assert [seat.user_id for seat in left.seats] == [HOST, -1]
+        assert await storage.game(lobby.id) == left
+
+        ended = await service.end(lobby.id, EndReason.CANCELLED)
+        assert ended is not None
+        assert service.game_in_channel(CHANNEL) is None

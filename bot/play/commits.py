@@ -1,0 +1,197 @@
+"""The path from an intention to a committed change of a game: a lobby's start, an action
+(prepare, then commit) and an early end.
+
+prepare (the engine's verdict, from the game as this process last saw it) -> commit (under the
+game's lock: engine.settle, storage.commit_transition). The commit carries the version the
+state was prepared from, so of two concurrent callers (even in two processes) exactly one wins;
+the loser reads the game again and is judged again against the new state. A click is judged
+once, unless another commit got there first. A change is published once it is durable, and
+only then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Protocol
+
+import engine
+from bot import storage as store
+from bot.observe.metrics import Metrics
+from bot.options import GameOptions
+from bot.play.open_games import OpenGames
+from bot.play.scores import results, stage_points
+from bot.play.transition import Change, Ended, EndReason, Refusal, Transition, turn_changed
+from bot.play.verdict import ActionBuilder, Prepared, judge
+from bot.storage import GameRecord, PlayerResult, StagePoints
+
+COMMIT_ATTEMPTS = 5
+
+Publish = Callable[[Change], None]
+
+
+class TransitionStore(Protocol):
+    async def commit_transition(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        actor_id: int | None,
+        actions: Sequence[dict[str, object]],
+        state: dict[str, object],
+        status: str | None = None,
+        deadline: datetime | store.Unset | None = store.UNSET,
+        stage_points: Sequence[StagePoints] = (),
+        results: Sequence[PlayerResult] = (),
+        now: datetime,
+        clock_owner: str | store.Unset = store.UNSET,
+    ) -> GameRecord:
+        """Raises storage.StaleVersion when the game's version moved on."""
+
+    async def set_status(self, game_id: int, status: str, *, now: datetime) -> GameRecord: ...
+
+
+class Commits:
+    def __init__(
+        self,
+        storage: TransitionStore,
+        games: OpenGames,
+        metrics: Metrics,
+        process_name: str,
+        now: Callable[[], datetime],
+        deadline_after: Callable[[float], datetime],
+        publish: Publish,
+    ) -> None:
+        self._storage = storage
+        self._games = games
+        self._metrics = metrics
+        self._process_name = process_name
+        self._now = now
+        self._deadline_after = deadline_after
+        self._publish = publish
+
+    async def start(self, game_id: int, actor_id: int) -> Transition | Refusal:
+        """The host starts the lobby's game: deal stage 1 and open the first round."""
+        async with self._games.lock(game_id):
+            for _ in range(COMMIT_ATTEMPTS):
+                record = await self._games.refresh(game_id)
+                if record is None:
+                    return Refusal("refusal.unknown_game")
+                if record.status != "lobby":
+                    return Refusal("refusal.already_started")
+                if actor_id != record.host_id:
+                    return Refusal("refusal.host_only")
+                players = [str(seat.user_id) for seat in sorted(record.seats, key=_seat_order)]
+                try:
+                    state = engine.new_game(players, engine.Variant(record.variant), record.seed)
+                except ValueError:
+                    return Refusal("refusal.player_count")
+                state, actions, events = engine.settle(state)
+                try:
+                    with self._metrics.commits.time():
+                        committed = await self._storage.commit_transition(
+                            game_id,
+                            expected_version=record.version,
+                            actor_id=actor_id,
+                            actions=[engine.action_to_dict(action) for action in actions],
+                            state=engine.state_to_dict(state),
+                            status="running",
+                            deadline=self._deadline_after(GameOptions.of(record).pick_seconds),
+                            now=self._now(),
+                            clock_owner=self._process_name,
+                        )
+                except store.StaleVersion:
+                    self._metrics.version_conflicts.inc()
+                    continue
+                self._games.remember(committed, state)
+                transition = Transition(committed, None, state, tuple(events), actor_id)
+                self._publish(transition)
+                return transition
+        return Refusal("refusal.busy")
+
+    async def prepare(self, game_id: int, build: ActionBuilder) -> Prepared | Refusal:
+        """The engine's verdict on the action `build` makes now (nothing is written).
+
+        Judged on the game as this process last saw it; a refusal is checked once more
+        against the database, since another process may have moved the game on.
+        """
+        record = await self._games.current(game_id)
+        verdict = self._judge(record, build)
+        if isinstance(verdict, Refusal) and record is not None:
+            fresh = await self._games.refresh(game_id)
+            if fresh is not None and fresh.version != record.version:
+                verdict = self._judge(fresh, build)
+        return verdict
+
+    async def commit(self, prepared: Prepared, actor_id: int | None) -> Transition | Refusal:
+        """Commit a prepared action and publish it. Judged again only if the game moved on
+        since it was prepared (another click here, or another process)."""
+        game_id = prepared.record.id
+        async with self._games.lock(game_id):
+            record = self._games.latest(game_id)
+            for _ in range(COMMIT_ATTEMPTS):
+                if record is None:
+                    record = await self._games.refresh(game_id)
+                if record is not prepared.record:
+                    verdict = self._judge(record, prepared.build)
+                    if isinstance(verdict, Refusal):
+                        return verdict
+                    prepared = verdict
+                try:
+                    return await self._commit(prepared, actor_id)
+                except store.StaleVersion:
+                    self._metrics.version_conflicts.inc()
+                    record = None
+        return Refusal("refusal.busy")
+
+    def _judge(self, record: GameRecord | None, build: ActionBuilder) -> Prepared | Refusal:
+        state = self._games.state_of(record) if record is not None else None
+        return judge(record, state, build)
+
+    async def _commit(self, prepared: Prepared, actor_id: int | None) -> Transition:
+        record, before = prepared.record, prepared.before
+        state, chance, chance_events = engine.settle(prepared.after)
+        events = prepared.events + tuple(chance_events)
+        finished = state.phase == engine.Phase.FINISHED
+        deadline: datetime | store.Unset | None = store.UNSET
+        # The process that arms a turn's deadline holds the game's clock (bot/play/sweeper.py).
+        owner: str | store.Unset = store.UNSET
+        if finished:
+            deadline = None
+        elif turn_changed(before, state):
+            deadline = self._deadline_after(GameOptions.of(record).pick_seconds)
+            owner = self._process_name
+        with self._metrics.commits.time():
+            committed = await self._storage.commit_transition(
+                record.id,
+                expected_version=record.version,
+                actor_id=actor_id,
+                actions=[engine.action_to_dict(a) for a in (*prepared.actions, *chance)],
+                state=engine.state_to_dict(state),
+                status="finished" if finished else None,
+                deadline=deadline,
+                stage_points=stage_points(record, events),
+                results=results(record, events),
+                now=self._now(),
+                clock_owner=owner,
+            )
+        self._games.remember(committed, state)
+        transition = Transition(committed, before, state, events, actor_id)
+        self._publish(transition)
+        return transition
+
+    async def end(self, game_id: int, reason: EndReason) -> Ended | None:
+        """End a lobby or running game early; None when it had already ended."""
+        async with self._games.lock(game_id):
+            record = await self._games.refresh(game_id)
+            if record is None or record.status not in store.ACTIVE_STATUSES:
+                return None
+            closed = await self._storage.set_status(game_id, reason.status, now=self._now())
+            self._games.remember(closed)
+        ended = Ended(closed, reason)
+        self._publish(ended)
+        return ended
+
+
+def _seat_order(seat: store.Seat) -> int:
+    return seat.seat

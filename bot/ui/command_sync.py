@@ -1,0 +1,63 @@
+"""The slash commands are synced with Discord only when their definition changed, and by one
+process of several starting at once: the one that replaces the stored fingerprint of the
+definitions (compare and set)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Protocol, TypeVar
+
+import discord
+from discord import app_commands
+
+from bot.ui.command_text import CatalogTranslator
+
+log = logging.getLogger("whyfirst")
+
+COMMANDS_HASH_KEY = "commands_hash"
+
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
+class SettingStore(Protocol):
+    async def get_setting(self, key: str) -> str | None: ...
+
+    async def replace_setting(self, key: str, expected: str | None, value: str) -> bool:
+        """Compare and set: whether `value` replaced `expected`."""
+
+    async def set_setting(self, key: str, value: str | None) -> None: ...
+
+
+async def sync_commands(
+    tree: app_commands.CommandTree[ClientT], storage: SettingStore, dev_guild: int | None
+) -> None:
+    """Sync the tree (to `dev_guild` only, when given) if its definition changed."""
+    guild = discord.Object(dev_guild) if dev_guild else None
+    if guild is not None:
+        tree.copy_global_to(guild=guild)
+    # The hash covers every language's text, so a new translation is synced too.
+    translator = CatalogTranslator()
+    await tree.set_translator(translator)
+    payload = [
+        await command.get_translated_payload(tree, translator)
+        for command in tree.get_commands(guild=guild)
+    ]
+    fingerprint = hashlib.sha256(
+        json.dumps({"guild": dev_guild, "commands": payload}, sort_keys=True).encode()
+    ).hexdigest()
+    synced = await storage.get_setting(COMMANDS_HASH_KEY)
+    if synced == fingerprint:
+        log.info("slash commands unchanged; not syncing")
+        return
+    # Several processes may start at once: the one that records the new definition syncs.
+    if not await storage.replace_setting(COMMANDS_HASH_KEY, synced, fingerprint):
+        log.info("slash commands are being synced by another process")
+        return
+    try:
+        await tree.sync(guild=guild)
+    except BaseException:
+        await storage.set_setting(COMMANDS_HASH_KEY, synced)
+        raise
+    log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
