@@ -23,6 +23,7 @@ from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
 from bot.announce.routes import Routes
+from bot.clock import Clock
 from bot.i18n import locale_name
 from bot.languages import Languages
 from bot.observe.checks import database_check, game_counts, gateway_check
@@ -34,13 +35,14 @@ from bot.play.ai_seats import AiSeats
 from bot.play.background import Background
 from bot.play.channel_games import ChannelGames
 from bot.play.controls import HandDesk
+from bot.play.deadlines import DeadlineActions
 from bot.play.fanout import Fanout
 from bot.play.lobby import LobbyDesk
 from bot.play.service import GameService
-from bot.play.sweeper import Sweeper
-from bot.play.turns import TurnClock
 from bot.settings import Settings
 from bot.standings import Standings
+from bot.timers.loop import Timers
+from bot.timers.takeover import Takeover
 from bot.ui.clicks import (
     Click,
     ClickHandlers,
@@ -65,8 +67,7 @@ class Rooms:
 
     storage: store.Storage
     announcer: Announcer
-    clock: TurnClock
-    sweeper: Sweeper
+    takeover: Takeover
     background: Background
     ai: AiSeats
     abandonment: AbandonmentCheck
@@ -87,7 +88,7 @@ class WhyFirstClient(discord.AutoShardedClient):
             # discord.py reads None as "not given"; its options' types leave None out.
             http_trace=http_trace(self.metrics) if settings.metrics_port is not None else None,  # type: ignore[arg-type]
             intents=discord.Intents(guilds=True),
-            guild_ready_timeout=settings.seconds(2.0),
+            guild_ready_timeout=Clock(settings.time_scale).seconds(2.0),
             allowed_mentions=discord.AllowedMentions.none(),
             # The bot never reads old messages back from the cache: keep none.
             max_messages=None,
@@ -123,7 +124,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         self.tree.add_command(rooms.commands)
         self.add_dynamic_items(*rooms.buttons)
         await sync_commands(self.tree, storage, self.settings.dev_guild)
-        await rooms.sweeper.start()
+        await rooms.takeover.start()
         if self.settings.metrics_port is not None:
             self._health = HealthServer(
                 self.metrics,
@@ -143,8 +144,7 @@ class WhyFirstClient(discord.AutoShardedClient):
             self._health = None
         rooms = self._rooms
         if rooms is not None:
-            await rooms.sweeper.stop()
-            rooms.clock.cancel_all()
+            await rooms.takeover.stop()
             try:
                 # Finish the clicks being handled and show what was committed (reveals, an
                 # abandoned game's notice) before the connection closes under it.
@@ -196,29 +196,32 @@ def build_rooms(
     client: discord.Client, storage: store.Storage, metrics: Metrics, settings: Settings
 ) -> Rooms:
     """Every part of the bot, each given the few collaborators it uses."""
-    service = GameService(storage, settings, metrics)
+    clock = Clock(settings.time_scale)
+    service = GameService(storage, settings, metrics, clock)
     background = Background()
-    languages = Languages(storage, background.spawn)
-    pacer = RestPacer()
+    languages = Languages(storage, background.spawn, clock)
+    pacer = RestPacer(clock.monotonic)
     metrics.watch_waiting(lambda: pacer.waiting)
-    routes = Routes(Outbox(client, pacer))
+    routes = Routes(Outbox(client, pacer), monotonic=clock.monotonic)
     hands = Hands(routes, client, languages, storage)
-    announcer = Announcer(ChannelPosts(routes, storage, settings), hands)
-    clock = TurnClock(service, storage, announcer, metrics, settings)
+    announcer = Announcer(ChannelPosts(routes, storage, clock), hands)
+    deadlines = DeadlineActions(service, storage, announcer, metrics, clock)
+    timers = Timers(clock, deadlines.handlers, background.spawn)
     ai = AiSeats(service, background)
     abandonment = AbandonmentCheck(storage, service)
-    service.subscribe(Fanout(announcer, clock, abandonment, background, ai))
-    lobbies = LobbyDesk(service, clock, announcer, languages)
+    service.subscribe(Fanout(announcer, timers, clock, abandonment, background, ai))
+    lobbies = LobbyDesk(service, timers, clock, announcer, languages)
     desk = HandDesk(service, announcer, client)
-    standings = Standings(storage, languages)
+    standings = Standings(storage, languages, clock)
     in_flight = InFlight()
     count = interaction_count(metrics)
     channel_games = ChannelGames(storage, desk, lobbies)
     return Rooms(
         storage=storage,
         announcer=announcer,
-        clock=clock,
-        sweeper=Sweeper(storage, service, clock, ai, pacer, metrics, settings),
+        takeover=Takeover(
+            storage, service, timers, ai.play_soon, pacer, metrics, clock, settings.process_name
+        ),
         background=background,
         ai=ai,
         abandonment=abandonment,

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Coroutine
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Protocol
 
 import discord
 
 from bot import storage as store
+from bot.clock import Clock
 from bot.i18n import locale_name, t
 from bot.ui.replies import refuse, say_privately
 
@@ -41,9 +42,10 @@ class LanguageStore(Protocol):
 
 
 class Languages:
-    def __init__(self, storage: LanguageStore, spawn: Spawn) -> None:
+    def __init__(self, storage: LanguageStore, spawn: Spawn, clock: Clock) -> None:
         self._storage = storage
         self._spawn = spawn
+        self._clock = clock
         self._users: dict[int, str] = {}
         self._servers: dict[int, str | None] = {}
 
@@ -58,7 +60,7 @@ class Languages:
 
     async def _store_user(self, user_id: int, locale: str) -> None:
         try:
-            await self._storage.set_user_locale(user_id, locale, now=datetime.now(UTC))
+            await self._storage.set_user_locale(user_id, locale, now=self._clock.now())
         except store.StorageError as problem:
             log.warning("user %s: their language was not stored: %s", user_id, problem)
 

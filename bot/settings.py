@@ -25,6 +25,7 @@ class Settings:
     gateway_url: str | None = None
     log_level: str = "INFO"
     time_scale: float = 1.0
+    """How fast the game's clock runs (bot/clock.py); tests and the demo speed it up."""
     seed: int | None = None
     """Tests and the demo only: games are dealt from this seed, in the order lobbies open."""
     shard_count: int | None = None
@@ -32,10 +33,6 @@ class Settings:
     """The shards this process holds (of `shard_count`); None: all, Discord's count."""
     metrics_port: int | None = None
     """/healthz and /metrics on this port; None: no HTTP server."""
-
-    def seconds(self, seconds: float) -> float:
-        """A duration of the game's clock in real seconds (tests speed the clock up)."""
-        return seconds * self.time_scale
 
     @property
     def process_name(self) -> str:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Protocol
 
 import discord
 
+from bot.clock import Clock
 from bot.i18n import decimal, locale_name, t
 from bot.languages import Languages
 from bot.storage import LeaderboardPage, PlayerStats
@@ -59,9 +60,10 @@ class Standings:
     """The leaderboard is public (the server's language); a player's figures are private
     (their own language)."""
 
-    def __init__(self, storage: Figures, languages: Languages) -> None:
+    def __init__(self, storage: Figures, languages: Languages, clock: Clock) -> None:
         self._storage = storage
         self._languages = languages
+        self._clock = clock
 
     async def show_board(self, interaction: discord.Interaction, metric: str, period: str) -> None:
         await self._show_page(interaction, metric, period, 0, edit=False)
@@ -87,7 +89,7 @@ class Standings:
             metric=metric,
             page=page,
             page_size=PAGE_SIZE,
-            since=since_for(period, datetime.now(UTC)),
+            since=since_for(period, self._clock.now()),
             until=None,
             min_games=MIN_GAMES_FOR_RATE if metric == "win_rate" else 1,
         )

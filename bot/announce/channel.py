@@ -19,6 +19,7 @@ from bot.announce.message_ids import MessageIds, keep_message_ids
 from bot.announce.notices import end_notice
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Delivery, Routes
+from bot.clock import Clock
 from bot.i18n import t
 from bot.messages.narrate import final_result
 from bot.messages.picture import Snapshot, board_for, render_picture
@@ -36,7 +37,6 @@ from bot.messages.round import (
 from bot.messages.table import Table
 from bot.play.transition import Ended, Transition
 from bot.render import Board
-from bot.settings import Settings
 from bot.storage import GameRecord
 from bot.ui.replies import NO_PINGS, PINGS
 from bot.ui.views import sent_once
@@ -74,10 +74,10 @@ class ChannelScene:
 
 
 class ChannelPosts:
-    def __init__(self, routes: Routes, storage: MessageIds, settings: Settings) -> None:
+    def __init__(self, routes: Routes, storage: MessageIds, clock: Clock) -> None:
         self._routes = routes
         self._storage = storage
-        self._settings = settings
+        self._clock = clock
         self._scenes: dict[int, ChannelScene] = {}
         self._channel_clicks: dict[int, tuple[int, Click]] = {}
 
@@ -219,7 +219,7 @@ class ChannelPosts:
     async def edit_waiting(self, table: Table, immediately: bool = False) -> None:
         scene = self._scenes[table.game_id]
         if not immediately:
-            await asyncio.sleep(self._settings.seconds(WAITING_QUIET_SECONDS))
+            await self._clock.sleep(WAITING_QUIET_SECONDS)
             scene.pending_edit = None
         if scene.round_message_id is None:
             return

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections import deque
 from collections.abc import Callable
 from enum import IntEnum
@@ -43,15 +42,15 @@ class RestPacer:
 
     def __init__(
         self,
+        monotonic: Callable[[], float],
         limit: int = REQUESTS_PER_WINDOW,
         window: float = WINDOW_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self._budget = limit
         self._limit = limit
         self._window = window
         self._spacing = window / limit
-        self._clock = clock
+        self._clock = monotonic
         self._let_go: deque[float] = deque()
         self._waiting: tuple[deque[asyncio.Future[None]], ...] = tuple(deque() for _ in Urgency)
         self._wake_up: asyncio.TimerHandle | None = None

@@ -15,7 +15,6 @@ the lines of `choose_route` that choose it.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -124,7 +123,7 @@ def _paced(address: Address, new: bool) -> Leg | None:
 class Routes:
     """Notes clicks and delivers messages, on one clock for the tokens' freshness."""
 
-    def __init__(self, outbox: Outbox, monotonic: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, outbox: Outbox, monotonic: Callable[[], float]) -> None:
         self._outbox = outbox
         self._monotonic = monotonic
 

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import engine
 from bot import storage as store
+from bot.clock import Clock
 from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.open_games import OpenGames
@@ -58,16 +59,14 @@ class Commits:
         games: OpenGames,
         metrics: Metrics,
         process_name: str,
-        now: Callable[[], datetime],
-        deadline_after: Callable[[float], datetime],
+        clock: Clock,
         publish: Publish,
     ) -> None:
         self._storage = storage
         self._games = games
         self._metrics = metrics
         self._process_name = process_name
-        self._now = now
-        self._deadline_after = deadline_after
+        self._clock = clock
         self._publish = publish
 
     async def start(self, game_id: int, actor_id: int) -> Transition | Refusal:
@@ -96,8 +95,8 @@ class Commits:
                             actions=[engine.action_to_dict(action) for action in actions],
                             state=engine.state_to_dict(state),
                             status="running",
-                            deadline=self._deadline_after(GameOptions.of(record).pick_seconds),
-                            now=self._now(),
+                            deadline=self._clock.after(GameOptions.of(record).pick_seconds),
+                            now=self._clock.now(),
                             clock_owner=self._process_name,
                         )
                 except store.StaleVersion:
@@ -154,12 +153,12 @@ class Commits:
         events = prepared.events + tuple(chance_events)
         finished = state.phase == engine.Phase.FINISHED
         deadline: datetime | store.Unset | None = store.UNSET
-        # The process that arms a turn's deadline holds the game's clock (bot/play/sweeper.py).
+        # The process that arms a turn's deadline holds the game's clock (bot/timers/takeover.py).
         owner: str | store.Unset = store.UNSET
         if finished:
             deadline = None
         elif turn_changed(before, state):
-            deadline = self._deadline_after(GameOptions.of(record).pick_seconds)
+            deadline = self._clock.after(GameOptions.of(record).pick_seconds)
             owner = self._process_name
         with self._metrics.commits.time():
             committed = await self._storage.commit_transition(
@@ -172,7 +171,7 @@ class Commits:
                 deadline=deadline,
                 stage_points=stage_points(record, events),
                 results=results(record, events),
-                now=self._now(),
+                now=self._clock.now(),
                 clock_owner=owner,
             )
         self._games.remember(committed, state)
@@ -186,7 +185,7 @@ class Commits:
             record = await self._games.refresh(game_id)
             if record is None or record.status not in store.ACTIVE_STATUSES:
                 return None
-            closed = await self._storage.set_status(game_id, reason.status, now=self._now())
+            closed = await self._storage.set_status(game_id, reason.status, now=self._clock.now())
             self._games.remember(closed)
         ended = Ended(closed, reason)
         self._publish(ended)

@@ -1,82 +1,85 @@
-"""Per-game timers: a reminder at half time, a Timeout at the deadline, the lobby's idle end.
-
-Timers are armed from the deadline stored with the game, so after a restart they keep
-counting from where they were. A timer only ever submits an action for the turn it was
-armed for; the engine refuses it if that turn is already over.
-"""
+"""What a game's due timer does (bot/timers/ decides when): remind who has not picked at half
+time, play for them at the deadline, close a lobby nobody used. Each is an action like any
+other, refused if its turn is already over; after each commit the game's timers are set anew
+from its row."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Protocol
 
-from bot.play.transition import TurnKey
+import engine
+from bot.clock import Clock
+from bot.observe.metrics import Metrics
+from bot.play.announcing import Announcing
+from bot.play.service import GameService
+from bot.play.transition import EndReason, Refusal, turn_of
+from bot.storage import GameRecord
+from bot.timers.loop import TimerHandler
+from bot.timers.timer import Timer, TimerEvent
 
 log = logging.getLogger("whyfirst.deadlines")
 
-TurnCallback = Callable[[int, TurnKey], Awaitable[None]]
-GameCallback = Callable[[int], Awaitable[None]]
+DEADLINE_SLACK = timedelta(milliseconds=50)
 
 
-def seconds_until(moment: datetime, now: datetime | None = None) -> float:
-    now = now or datetime.now(UTC)
-    return max((moment - now).total_seconds(), 0.0)
+class GameRows(Protocol):
+    async def game(self, game_id: int) -> GameRecord | None: ...
 
 
-class Deadlines:
+class DeadlineActions:
     def __init__(
         self,
-        remind: TurnCallback,
-        time_out: TurnCallback,
-        close_lobby: GameCallback,
+        service: GameService,
+        storage: GameRows,
+        announcing: Announcing,
+        metrics: Metrics,
+        clock: Clock,
     ) -> None:
-        self._remind = remind
-        self._time_out = time_out
-        self._close_lobby = close_lobby
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self._service = service
+        self._storage = storage
+        self._announcing = announcing
+        self._metrics = metrics
+        self._clock = clock
 
-    def arm_turn(self, game_id: int, turn: TurnKey, deadline: datetime, half: float) -> None:
-        """Remind `half` real seconds before `deadline`, then time the turn out."""
-        self.cancel(game_id)
-        self._timers[game_id] = asyncio.create_task(
-            self._turn(game_id, turn, deadline, half), name=f"whyfirst-deadline-{game_id}"
-        )
+    @property
+    def handlers(self) -> Mapping[TimerEvent, TimerHandler]:
+        return {
+            TimerEvent.REMIND: self.remind,
+            TimerEvent.TIME_OUT: self.time_out,
+            TimerEvent.CLOSE_LOBBY: self.close_lobby,
+        }
 
-    def arm_lobby(self, game_id: int, deadline: datetime) -> None:
-        self.cancel(game_id)
-        self._timers[game_id] = asyncio.create_task(
-            self._lobby(game_id, deadline), name=f"whyfirst-lobby-{game_id}"
-        )
+    async def remind(self, timer: Timer) -> None:
+        """Half time of a turn that is still on: who has not acted yet is reminded."""
+        record = await self._storage.game(timer.game_id)
+        if record is None or record.status != "running" or record.state is None:
+            return
+        if record.deadline != timer.deadline:
+            return
+        missing = engine.public_view(engine.state_from_dict(record.state)).waiting_for
+        if missing:
+            await self._announcing.remind(record, missing)
 
-    def cancel(self, game_id: int) -> None:
-        timer = self._timers.pop(game_id, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
+    async def time_out(self, timer: Timer) -> None:
+        def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
+            # A timer that lost a race with the turn's last action must not time out the next
+            # turn (tactical moves share stage and round): that turn has a deadline of its own.
+            if record.deadline != timer.deadline:
+                return Refusal("refusal.not_due")
+            if record.deadline > self._clock.now() + DEADLINE_SLACK:
+                return Refusal("refusal.not_due")
+            turn = turn_of(state)
+            return engine.Timeout(turn.stage, turn.round, turn.mover)
 
-    def cancel_all(self) -> None:
-        for game_id in list(self._timers):
-            self.cancel(game_id)
+        outcome = await self._service.act(timer.game_id, None, build)
+        if isinstance(outcome, Refusal):
+            log.info("game %s: timeout not applied (%s)", timer.game_id, outcome.key)
+        else:
+            self._metrics.deadlines.labels("fired").inc()
 
-    async def _turn(self, game_id: int, turn: TurnKey, deadline: datetime, half: float) -> None:
-        remaining = seconds_until(deadline)
-        if remaining > half:
-            await asyncio.sleep(remaining - half)
-            await self._guarded(self._remind(game_id, turn), game_id)
-        await asyncio.sleep(seconds_until(deadline))
-        self._timers.pop(game_id, None)
-        await self._guarded(self._time_out(game_id, turn), game_id)
-
-    async def _lobby(self, game_id: int, deadline: datetime) -> None:
-        await asyncio.sleep(seconds_until(deadline))
-        self._timers.pop(game_id, None)
-        await self._guarded(self._close_lobby(game_id), game_id)
-
-    async def _guarded(self, work: Awaitable[None], game_id: int) -> None:
-        try:
-            await work
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.warning("game %s: a timer's work failed", game_id, exc_info=True)
+    async def close_lobby(self, timer: Timer) -> None:
+        if await self._service.end(timer.game_id, EndReason.LOBBY_EXPIRED):
+            self._metrics.deadlines.labels("fired").inc()

@@ -15,6 +15,7 @@ import discord
 
 import engine
 from bot import storage as store
+from bot.clock import Clock
 from bot.i18n import locale_name, t
 from bot.languages import Languages
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
@@ -22,8 +23,9 @@ from bot.options import GameOptions
 from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal
-from bot.play.turns import TurnClock
 from bot.storage import GameRecord, Seat
+from bot.timers.loop import Timers
+from bot.timers.timer import lobby_idle_end
 from bot.ui.replies import NO_PINGS, refuse
 from bot.ui.views import sent_once
 
@@ -34,11 +36,13 @@ class LobbyDesk:
     def __init__(
         self,
         service: GameService,
-        clock: TurnClock,
+        timers: Timers,
+        clock: Clock,
         announcing: Announcing,
         languages: Languages,
     ) -> None:
         self._service = service
+        self._timers = timers
         self._clock = clock
         self._announcing = announcing
         self._languages = languages
@@ -120,7 +124,7 @@ class LobbyDesk:
             await self._service.note_lobby_message(record.id, lobby.id)
         except store.StorageError as problem:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
-        self._clock.touch_lobby(record.id)
+        self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
         log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
 
     # --- the lobby's buttons -----------------------------------------------------------
@@ -219,7 +223,7 @@ class LobbyDesk:
 
     async def _lobby_changed(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """A player joined or left: show the lobby as it is now."""
-        self._clock.touch_lobby(record.id)
+        self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
         with sent_once(lobby_view(record)) as view:
             await interaction.edit_original_response(
                 content=lobby_content(record), view=view, allowed_mentions=NO_PINGS

@@ -5,17 +5,19 @@ it is noted. Each change is one storage transaction, remembered as the game's la
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
 
 import engine
 from bot import storage as store
+from bot.clock import Clock
 from bot.options import GameOptions
 from bot.play.open_games import OpenGames
 from bot.play.seeds import Seeds
 from bot.storage import GameRecord, Seat
+from bot.timers.timer import LOBBY_IDLE_SECONDS
 
 log = logging.getLogger("whyfirst.lobby")
 
@@ -43,11 +45,12 @@ class SeatStore(Protocol):
         display_name: str,
         *,
         expected_version: int | None,
+        now: datetime,
         ai_level: str | None = None,
     ) -> GameRecord: ...
 
     async def leave(
-        self, game_id: int, user_id: int, *, expected_version: int | None
+        self, game_id: int, user_id: int, *, expected_version: int | None, now: datetime
     ) -> GameRecord:
         """Raises storage.NotSeated, or another GameConflict."""
 
@@ -61,15 +64,13 @@ class Seating:
         games: OpenGames,
         seeds: Seeds,
         process_name: str,
-        now: Callable[[], datetime],
-        lobby_deadline: Callable[[], datetime],
+        clock: Clock,
     ) -> None:
         self._storage = storage
         self._games = games
         self._seeds = seeds
         self._process_name = process_name
-        self._now = now
-        self._lobby_deadline = lobby_deadline
+        self._clock = clock
 
     async def open_lobby(
         self,
@@ -91,8 +92,8 @@ class Seating:
             variant=variant.value,
             options=replace(options, ai_seed=self._seeds.new()).to_dict(),
             seed=seed,
-            now=self._now(),
-            lobby_deadline=self._lobby_deadline(),
+            now=self._clock.now(),
+            lobby_deadline=self._clock.after(LOBBY_IDLE_SECONDS),
             clock_owner=self._process_name,
         )
         self._games.remember(record)
@@ -103,6 +104,7 @@ class Seating:
                     seat.user_id,
                     seat.display_name,
                     expected_version=record.version,
+                    now=self._clock.now(),
                     ai_level=seat.ai_level,
                 )
             except store.GameConflict as problem:
@@ -118,7 +120,12 @@ class Seating:
         # No version check: the transaction itself refuses a full, closed or taken seat, and
         # players joining at the same moment must all get in.
         record = await self._storage.join(
-            game_id, user_id, display_name, expected_version=None, ai_level=ai_level
+            game_id,
+            user_id,
+            display_name,
+            expected_version=None,
+            now=self._clock.now(),
+            ai_level=ai_level,
         )
         self._games.remember(record)
         return record
@@ -126,7 +133,9 @@ class Seating:
     async def leave(self, game_id: int, user_id: int) -> GameRecord:
         """Unseat a player; later seats move one place down. Raises storage.NotSeated, or
         another GameConflict (the lobby closed)."""
-        record = await self._storage.leave(game_id, user_id, expected_version=None)
+        record = await self._storage.leave(
+            game_id, user_id, expected_version=None, now=self._clock.now()
+        )
         self._games.remember(record)
         return record
 

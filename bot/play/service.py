@@ -11,10 +11,10 @@ intention to a committed change (bot/play/commits.py). Only a committed change i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 import engine
+from bot.clock import Clock
 from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.commits import Commits, TransitionStore
@@ -27,12 +27,6 @@ from bot.settings import Settings
 from bot.storage import GameRecord, Seat
 
 Publisher = Callable[[Change], None]
-
-LOBBY_IDLE_SECONDS = 15 * 60
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 class GameStorage(GameReader, SeatStore, TransitionStore, Protocol):
@@ -47,10 +41,8 @@ class GameService:
         storage: GameStorage,
         settings: Settings,
         metrics: Metrics,
-        clock: Callable[[], datetime] = utc_now,
+        clock: Clock,
     ) -> None:
-        self._settings = settings
-        self._clock = clock
         self._subscribers: list[Publisher] = []
         self._games = OpenGames(storage)
         self._seating = Seating(
@@ -58,16 +50,14 @@ class GameService:
             self._games,
             Seeds(settings.seed),
             settings.process_name,
-            now=clock,
-            lobby_deadline=lambda: self.deadline_after(LOBBY_IDLE_SECONDS),
+            clock,
         )
         self._commits = Commits(
             storage,
             self._games,
             metrics,
             settings.process_name,
-            now=clock,
-            deadline_after=self.deadline_after,
+            clock,
             publish=self._publish,
         )
 
@@ -78,9 +68,6 @@ class GameService:
     def _publish(self, change: Change) -> None:
         for publish in self._subscribers:
             publish(change)
-
-    def deadline_after(self, seconds: float) -> datetime:
-        return self._clock() + timedelta(seconds=self._settings.seconds(seconds))
 
     # --- reading -----------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ transitions and status changes, message ids, the action log and a finished game'
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from bot.storage import games, scores
@@ -78,7 +78,7 @@ class GameStore:
         display_name: str,
         *,
         expected_version: int | None,
-        now: datetime | None = None,
+        now: datetime,
         ai_level: str | None = None,
     ) -> GameRecord:
         async def work(db: Session) -> GameRecord:
@@ -88,7 +88,7 @@ class GameStore:
                 user_id,
                 display_name,
                 expected_version=expected_version,
-                now=now or datetime.now(UTC),
+                now=now,
                 ai_level=ai_level,
             )
             return await games.load_existing(db, game_id)
@@ -101,7 +101,7 @@ class GameStore:
         user_id: int,
         *,
         expected_version: int | None,
-        now: datetime | None = None,
+        now: datetime,
     ) -> GameRecord:
         async def work(db: Session) -> GameRecord:
             await games.leave(
@@ -109,7 +109,7 @@ class GameStore:
                 game_id,
                 user_id,
                 expected_version=expected_version,
-                now=now or datetime.now(UTC),
+                now=now,
             )
             return await games.load_existing(db, game_id)
 

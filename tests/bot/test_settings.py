@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.clock import Clock
 from bot.settings import Settings, SettingsError, load_settings, read_environment
 
 
@@ -11,7 +12,7 @@ def test_only_the_token_is_required() -> None:
     settings = load_settings({"DISCORD_TOKEN": "abc"})
     assert settings == Settings(token="abc")
     assert settings.database == "whyfirst.sqlite3"
-    assert settings.seconds(90) == 90
+    assert Clock(settings.time_scale).seconds(90) == 90
 
 
 def test_every_setting_is_read() -> None:
@@ -36,7 +37,7 @@ def test_every_setting_is_read() -> None:
     assert settings.api_base == "http://127.0.0.1:8000/api/v10"
     assert settings.gateway_url == "ws://127.0.0.1:8000/gateway"
     assert settings.log_level == "DEBUG"
-    assert settings.seconds(90) == pytest.approx(0.9)
+    assert Clock(settings.time_scale).seconds(90) == pytest.approx(0.9)
     assert settings.seed == 42
     assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))
     assert settings.process_name == "shards 1,3 of 4"

@@ -13,7 +13,7 @@ ANNE, BEN, ADA, ALAN = 1, 2, -1, -2
 
 
 async def seat_ai(storage: Storage, game_id: int, user_id: int, name: str) -> None:
-    await storage.join(game_id, user_id, name, expected_version=None, ai_level="sharp")
+    await storage.join(game_id, user_id, name, expected_version=None, now=T0, ai_level="sharp")
 
 
 async def test_an_ai_seat_keeps_its_level_and_leaves_like_anyone(storage: Storage) -> None:
@@ -27,7 +27,7 @@ async def test_an_ai_seat_keeps_its_level_and_leaves_like_anyone(storage: Storag
         ("🤖 Ada", "sharp", True),
         ("🤖 Alan", "sharp", True),
     ]
-    left = await storage.leave(game.id, ADA, expected_version=None)
+    left = await storage.leave(game.id, ADA, expected_version=None, now=T0)
     assert [s.user_id for s in left.seats] == [ANNE, ALAN]
     assert left.seats[1].ai_level == "sharp"
 

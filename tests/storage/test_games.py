@@ -55,7 +55,7 @@ async def test_join_and_leave_keep_seats_in_order(storage: Storage) -> None:
     assert [s.user_id for s in game.seats] == [1, 2, 3, 4]
     game = await storage.leave(game.id, 2, expected_version=game.version, now=at(1))
     assert [(s.user_id, s.seat) for s in game.seats] == [(1, 0), (3, 1), (4, 2)]
-    game = await storage.join(game.id, 2, "Ben again", expected_version=game.version)
+    game = await storage.join(game.id, 2, "Ben again", expected_version=game.version, now=at(2))
     assert [(s.user_id, s.seat) for s in game.seats] == [(1, 0), (3, 1), (4, 2), (2, 3)]
     assert game.seat_of(2) is not None
     assert game.seat_of(2).display_name == "Ben again"  # type: ignore[union-attr]
@@ -65,24 +65,24 @@ async def test_join_refusals_say_why_and_change_nothing(storage: Storage) -> Non
     players = [(user_id, f"p{user_id}") for user_id in range(1, 7)]
     game = await open_game(storage, players)
     with pytest.raises(AlreadySeated):
-        await storage.join(game.id, 3, "p3", expected_version=game.version)
+        await storage.join(game.id, 3, "p3", expected_version=game.version, now=T0)
     with pytest.raises(GameFull) as full:
-        await storage.join(game.id, 7, "p7", expected_version=game.version)
+        await storage.join(game.id, 7, "p7", expected_version=game.version, now=T0)
     assert full.value.seats == 6
-    game = await storage.leave(game.id, 6, expected_version=game.version)
+    game = await storage.leave(game.id, 6, expected_version=game.version, now=T0)
     with pytest.raises(StaleVersion) as stale:
-        await storage.join(game.id, 7, "p7", expected_version=game.version - 1)
+        await storage.join(game.id, 7, "p7", expected_version=game.version - 1, now=T0)
     assert (stale.value.expected, stale.value.actual) == (game.version - 1, game.version)
     with pytest.raises(NotSeated):
-        await storage.leave(game.id, 99, expected_version=game.version)
+        await storage.leave(game.id, 99, expected_version=game.version, now=T0)
     with pytest.raises(GameNotFound):
-        await storage.join(12345, 7, "p7", expected_version=1)
+        await storage.join(12345, 7, "p7", expected_version=1, now=T0)
     assert await storage.game(game.id) == game
     running = await start(storage, game)
     with pytest.raises(NotInLobby):
-        await storage.join(game.id, 7, "p7", expected_version=running.version)
+        await storage.join(game.id, 7, "p7", expected_version=running.version, now=T0)
     with pytest.raises(NotInLobby):
-        await storage.leave(game.id, 1, expected_version=running.version)
+        await storage.leave(game.id, 1, expected_version=running.version, now=T0)
 
 
 async def test_a_transition_appends_actions_and_bumps_the_version(storage: Storage) -> None:

@@ -15,7 +15,7 @@ WINDOW = 0.05
 async def test_waiting_requests_go_most_urgent_first_and_in_arrival_order_within_an_urgency() -> (
     None
 ):
-    pacer = RestPacer(limit=2, window=WINDOW)
+    pacer = RestPacer(time.monotonic, limit=2, window=WINDOW)
     let_go: list[str] = []
     moments: list[float] = []
 
@@ -49,7 +49,7 @@ async def test_waiting_requests_go_most_urgent_first_and_in_arrival_order_within
 
 
 async def test_a_cancelled_request_gives_its_place_up() -> None:
-    pacer = RestPacer(limit=1, window=WINDOW)
+    pacer = RestPacer(time.monotonic, limit=1, window=WINDOW)
     await pacer.turn()
     cancelled = asyncio.create_task(pacer.turn(Urgency.PUBLIC))
     following = asyncio.create_task(pacer.turn(Urgency.PRIVATE))

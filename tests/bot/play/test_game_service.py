@@ -6,6 +6,7 @@ from pathlib import Path
 
 import engine
 from bot import storage as store
+from bot.clock import Clock
 from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.service import GameService
@@ -25,14 +26,16 @@ async def test_an_action_after_another_process_moved_the_game_builds_on_that_mov
         await store.Storage.open(database) as first_storage,
         await store.Storage.open(database) as second_storage,
     ):
-        first = GameService(first_storage, settings, Metrics())
-        second = GameService(second_storage, settings, Metrics())
+        first = GameService(first_storage, settings, Metrics(), Clock())
+        second = GameService(second_storage, settings, Metrics(), Clock())
         first.subscribe(published.append)
         second.subscribe(published.append)
         lobby = await first.open_lobby(
             GUILD, CHANNEL, HOST, "Host", engine.Variant.STANDARD, GameOptions(pick_seconds=60)
         )
-        await first_storage.join(lobby.id, GUEST, "Guest", expected_version=lobby.version)
+        await first_storage.join(
+            lobby.id, GUEST, "Guest", expected_version=lobby.version, now=Clock().now()
+        )
         started = await first.start(lobby.id, HOST)
         assert isinstance(started, Transition)
         state = started.state
@@ -59,7 +62,7 @@ async def test_the_lobby_changes_through_the_service_and_it_remembers_each_one(
 ) -> None:
     settings = Settings(token="unused", database=str(tmp_path / "one.sqlite3"))
     async with await store.Storage.open(settings.database) as storage:
-        service = GameService(storage, settings, Metrics())
+        service = GameService(storage, settings, Metrics(), Clock())
         earlier_guest = store.Seat(GUEST, "Guest", 1)  # a rematch's other player
         lobby = await service.open_lobby(
             GUILD,
