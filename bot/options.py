@@ -34,10 +34,10 @@ class GameOptions:
         locale = options.get("locale")
         level = str(options.get("ai_level", DEFAULT_AI_LEVEL))
         return cls(
-            pick_seconds=int(options.get("pick_seconds", DEFAULT_PICK_SECONDS)),
+            pick_seconds=_whole(options.get("pick_seconds"), DEFAULT_PICK_SECONDS),
             locale=_text(locale),
             ai_level=level if level in AI_LEVELS else DEFAULT_AI_LEVEL,
-            ai_seed=int(options.get("ai_seed", 0)),
+            ai_seed=_whole(options.get("ai_seed"), 0),
             guild_name=_text(options.get("guild_name")),
             channel_name=_text(options.get("channel_name")),
         )
@@ -51,6 +51,10 @@ class GameOptions:
             "guild_name": self.guild_name,
             "channel_name": self.channel_name,
         }
+
+
+def _whole(value: object, default: int) -> int:
+    return value if isinstance(value, int) else default
 
 
 def _text(value: object) -> str | None:

@@ -51,6 +51,7 @@ from .events import (
     StageDealt,
     StageScored,
 )
+from .json_types import JsonObject
 from .outcomes import Accepted, RejectCode, Rejected
 from .record_types import RecordError, ReplayResult, StageResult
 from .records import export_record, replay_record
@@ -79,6 +80,7 @@ __all__ = [
     "FigureMoved",
     "GameOver",
     "GameState",
+    "JsonObject",
     "Level",
     "Move",
     "MoveFigure",

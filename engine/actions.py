@@ -1,7 +1,8 @@
 """What can be done to a game: the deal (a chance step) and the players' choices."""
 
 from dataclasses import dataclass
-from typing import Any
+
+from .json_types import JsonObject
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class ActionFormatError(ValueError):
     """A dict that does not describe an action."""
 
 
-def action_to_dict(action: Action) -> dict[str, Any]:
+def action_to_dict(action: Action) -> JsonObject:
     """A JSON-safe dict with a "type" key; action_from_dict reverses it."""
     match action:
         case Deal(stage, hands, leo):
@@ -106,27 +107,27 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     raise TypeError(f"not an action: {action!r}")
 
 
-def _int(data: dict[str, Any], key: str) -> int:
+def _int(data: JsonObject, key: str) -> int:
     value = data.get(key)
     if type(value) is not int:
         raise ActionFormatError(f"action field {key!r} must be an integer, got {value!r}")
     return value
 
 
-def _str(data: dict[str, Any], key: str) -> str:
+def _str(data: JsonObject, key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str):
         raise ActionFormatError(f"action field {key!r} must be a string, got {value!r}")
     return value
 
 
-def _cards(value: Any, what: str) -> tuple[int, ...]:
+def _cards(value: object, what: str) -> tuple[int, ...]:
     if not isinstance(value, list) or any(type(item) is not int for item in value):
         raise ActionFormatError(f"{what} must be a list of card numbers, got {value!r}")
     return tuple(value)
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
+def action_from_dict(data: object) -> Action:
     """Rebuild an action from action_to_dict's output; ActionFormatError if malformed."""
     if not isinstance(data, dict):
         raise ActionFormatError(f"an action must be a JSON object, got {data!r}")

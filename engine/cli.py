@@ -4,9 +4,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from .constants import MAX_PLAYERS, MIN_PLAYERS, Variant
+from .json_types import JsonObject
 from .record_types import RECORD, RecordError
 from .records import replay_record
 from .simulate import Summary, seat_names, simulate_games
@@ -54,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _replay_text(text: str, *, whole_input: bool) -> dict[str, Any]:
+def _replay_text(text: str, *, whole_input: bool) -> JsonObject:
     """The replay result of one record's JSON text; RecordError if it is illegal.
     `whole_input`: the text is a whole file or standard input, not one line of --jsonl."""
     try:

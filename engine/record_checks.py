@@ -1,6 +1,6 @@
 """The careful replay of a stage: every rule checked, the first problem named precisely."""
 
-from typing import Any
+from typing import TypeGuard
 
 from .cards import DECK_SIZE, VALUES
 from .constants import HAND_SIZE, LEO, LEO_STACK_SIZE, ROUNDS
@@ -8,16 +8,16 @@ from .record_types import RecordError, StageReplay
 from .rules import add_moves, make_moves_in_order, score_stage
 
 
-def is_card_number(card: Any) -> bool:
+def is_card_number(card: object) -> TypeGuard[int]:
     # 12.0 == 12 and True == 1 in Python: only true ints are card numbers.
     return type(card) is int and 1 <= card <= DECK_SIZE
 
 
-def not_a_card_number(card: Any) -> str:
+def not_a_card_number(card: object) -> str:
     return f"{card!r} is not a card number: card numbers are whole numbers 1 to {DECK_SIZE}"
 
 
-def check_card(card: Any, location: str, dealt: set[int]) -> None:
+def check_card(card: object, location: str, dealt: set[int]) -> None:
     if not is_card_number(card):
         raise RecordError(location, not_a_card_number(card))
     if card in dealt:
@@ -26,7 +26,7 @@ def check_card(card: Any, location: str, dealt: set[int]) -> None:
 
 
 def checked_deal(
-    stage_number: int, stage: dict[str, Any], players: tuple[str, ...]
+    stage_number: int, stage: dict[str, object], players: tuple[str, ...]
 ) -> tuple[list[set[int]], list[int]]:
     """Each player's hand as a set, and Leo's stack; RecordError if the deal is illegal."""
     location = f"stage {stage_number}"
@@ -67,7 +67,7 @@ def checked_deal(
 
 def replay_stage_carefully(
     stage_number: int,
-    stage: Any,
+    stage: object,
     players: tuple[str, ...],
     names: tuple[str, ...],
     slot: dict[str, int],

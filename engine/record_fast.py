@@ -15,7 +15,7 @@ LEO_FILL = (-1,) * LEO_STACK_SIZE
 
 
 def replay_legal_stage(
-    stage: Any,
+    stage: Any,  # unchecked JSON: any lookup error sends it down the careful path
     players: tuple[str, ...],
     seats: dict[str, int],
     names: tuple[str, ...],
@@ -31,7 +31,7 @@ def replay_legal_stage(
         return None
     # owner[card] is the seat that holds the card: one pop per play checks that the card
     # is in the player's hand and was not played before.
-    owner: dict[Any, int] = {}
+    owner: dict[object, int] = {}
     for seat in range(count):
         hand = given[players[seat]]
         if len(hand) != HAND_SIZE:

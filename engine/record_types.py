@@ -1,6 +1,8 @@
 """What replaying a record gives: its results, or where and why it is illegal."""
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from .json_types import JsonObject
 
 RECORD = "record"
 # What one stage's replay gives: the spaces after each round and the points, per figure.
@@ -40,12 +42,12 @@ class ReplayResult(NamedTuple):
     names: tuple[tuple[str, str], ...] | None = None
     ai: tuple[tuple[str, str], ...] | None = None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The shape `python -m engine replay` prints: keyed by player id, as the record is,
         since display names need not be unique; "names" and "ai" only when the record has
         them."""
         figures = self.figures  # every tuple below has one entry per figure
-        shown: dict[str, Any] = {
+        shown: JsonObject = {
             "stages": [
                 {
                     "positions": [dict(zip(figures, spaces, strict=False)) for spaces in rounds],

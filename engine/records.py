@@ -1,9 +1,9 @@
 """Game records: the public JSON format of issue 2, exported and replayed."""
 
 from functools import lru_cache
-from typing import Any
 
 from .constants import LEO, MAX_PLAYERS, MIN_PLAYERS, STAGES, Variant
+from .json_types import JsonObject
 from .record_checks import replay_stage_carefully
 from .record_fast import replay_legal_stage
 from .record_types import RECORD, RecordError, ReplayResult, StageResult
@@ -18,12 +18,12 @@ AI_PROBLEM = "'ai' must be an object of player id to AI level"
 PlayerTable = tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[str, int]]
 
 
-def export_record(state: GameState) -> dict[str, Any]:
+def export_record(state: GameState) -> JsonObject:
     """The game so far as a record (finished rounds only)."""
     two_players = len(state.players) == 2
-    stages = []
+    stages: list[JsonObject] = []
     for log in state.history:
-        stage: dict[str, Any] = {
+        stage: JsonObject = {
             "hands": {p: list(h) for p, h in zip(state.players, log.hands, strict=True)}
         }
         if two_players:
@@ -35,7 +35,7 @@ def export_record(state: GameState) -> dict[str, Any]:
     return {"variant": state.variant.value, "players": list(state.players), "stages": stages}
 
 
-def replay_record(record: dict[str, Any]) -> ReplayResult:
+def replay_record(record: object) -> ReplayResult:
     """Check a record against the rules and compute what happened; RecordError at the
     first illegal thing found."""
     if not isinstance(record, dict):
@@ -83,7 +83,7 @@ def replay_record(record: dict[str, Any]) -> ReplayResult:
 
 
 def display_names(
-    given: Any, players: tuple[str, ...], figures: tuple[str, ...]
+    given: object, players: tuple[str, ...], figures: tuple[str, ...]
 ) -> tuple[tuple[str, str], ...] | None:
     """(figure, display name) for every figure, from a record's optional "names"."""
     if given is None:
@@ -96,7 +96,7 @@ def display_names(
     return tuple((figure, given.get(figure, figure)) for figure in figures)
 
 
-def ai_seats(given: Any, players: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
+def ai_seats(given: object, players: tuple[str, ...]) -> tuple[tuple[str, str], ...] | None:
     """(player, AI level) in seat order, from a record's optional "ai"."""
     if given is None:
         return None
@@ -112,14 +112,14 @@ def ai_seats(given: Any, players: tuple[str, ...]) -> tuple[tuple[str, str], ...
     return tuple((player, given[player]) for player in players if player in given)
 
 
-def _only_players(given: dict[Any, Any], players: tuple[str, ...], key: str) -> None:
+def _only_players(given: dict[object, object], players: tuple[str, ...], key: str) -> None:
     stranger = next((player for player in given if player not in players), None)
     if stranger is not None:
         raise RecordError(f"{RECORD}: {key}: {stranger}", "not a player of this game")
 
 
 @lru_cache(maxsize=256)
-def player_table(listed: Any) -> PlayerTable:
+def player_table(listed: object) -> PlayerTable:
     """(players, figures, figure index by name, seat by player) for a record's players.
     Cached: a batch of records usually shares its tables. The dicts are never mutated."""
     players = _players(listed)
@@ -129,7 +129,7 @@ def player_table(listed: Any) -> PlayerTable:
     return players, names, slot, seats
 
 
-def _players(players: Any) -> tuple[str, ...]:
+def _players(players: object) -> tuple[str, ...]:
     if not isinstance(players, tuple) or not all(isinstance(p, str) and p for p in players):
         raise RecordError(RECORD, PLAYERS_PROBLEM)
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:

@@ -1,14 +1,13 @@
 """GameState <-> a JSON-safe dict, for storage: state_from_dict(state_to_dict(s)) == s."""
 
-from typing import Any
-
 from .constants import Phase, Variant
+from .json_types import JsonObject
 from .state import GameState, StageLog
 
 FORMAT = 1
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
+def state_to_dict(state: GameState) -> JsonObject:
     return {
         "format": FORMAT,
         "variant": state.variant.value,
@@ -35,8 +34,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     }
 
 
-def state_from_dict(data: dict[str, Any]) -> GameState:
-    """Rebuild a state; ValueError if the dict was not made by state_to_dict."""
+def state_from_dict(data: object) -> GameState:
+    """Rebuild a state; ValueError if `data` was not made by state_to_dict."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not a saved game state: {data!r}")
     try:
         if data["format"] != FORMAT:
             raise ValueError(f"unknown state format {data['format']!r}")

@@ -6,11 +6,11 @@ with random (uniform) choices instead of people: the deals are the engine's own.
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from .cards import VALUES
 from .constants import HAND_SIZE, LEO, MAX_SPACE, MIN_SPACE, ROUNDS, STAGES, Variant
 from .dealing import deal_size
+from .json_types import JsonObject
 from .rng import draw_cards, next_u64, seed_position
 from .rules import clamp, score_stage, winner_indexes
 from .state import check_players, figure_names
@@ -22,7 +22,7 @@ class SimulatedGame:
     totals: tuple[int, ...]
     winners: tuple[int, ...]  # figure indexes
     silent_stages: int  # stages where nobody scored
-    record: dict[str, Any] | None
+    record: JsonObject | None
 
 
 def seat_names(player_count: int) -> tuple[str, ...]:
@@ -61,18 +61,16 @@ def play_random_game(
     totals = [0] * figure_count
     values = VALUES
     silent = 0
-    stages: list[dict[str, Any]] = []
+    stages: list[JsonObject] = []
     for _ in range(STAGES):
         deal_rng, cards = draw_cards(deal_rng, cards_dealt)
         hands = [cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(count)]
         leo = cards[HAND_SIZE * count :]
         if with_records:
-            stage: dict[str, Any] = {
-                "hands": {p: list(h) for p, h in zip(players, hands, strict=True)}
-            }
+            stage: JsonObject = {"hands": {p: list(h) for p, h in zip(players, hands, strict=True)}}
             if with_leo:
                 stage["leo"] = list(leo)
-            rounds: list[list[dict[str, Any]]] = []
+            rounds: list[list[JsonObject]] = []
             stage["rounds"] = rounds
             stages.append(stage)
         positions = [0] * figure_count
@@ -120,7 +118,7 @@ def play_random_game(
             silent += 1
         for index in range(figure_count):
             totals[index] += points[index]
-    record = None
+    record: JsonObject | None = None
     if with_records:
         record = {
             "variant": Variant.TACTICAL.value if tactical else Variant.STANDARD.value,

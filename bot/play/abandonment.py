@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import engine
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Transition
-from bot.storage import GameRecord
+from bot.storage import GameRecord, LoggedAction
 
 log = logging.getLogger("whyfirst")
-
-LogEntry = dict[str, Any]
-"""One action of a game's log with its bookkeeping (seq, version, actor_id, created_at)."""
 
 
 def ends_a_round_nobody_may_have_played(transition: Transition) -> bool:
@@ -29,15 +26,16 @@ def ends_a_round_nobody_may_have_played(transition: Transition) -> bool:
     return transition.actor_id is None and state.phase != engine.Phase.FINISHED
 
 
-def rounds_nobody_played(log: list[LogEntry], current: tuple[int, int]) -> int:
+def rounds_nobody_played(log: list[LoggedAction], current: tuple[int, int]) -> int:
     """The finished rounds in a row, the latest first, without a person's action (`current`,
     the round being played, left out)."""
     played_by_someone: dict[tuple[int, int], bool] = {}
     for entry in log:
         action = entry["action"]
-        if "round" not in action:  # a deal
+        stage, round_ = action.get("stage"), action.get("round")
+        if not isinstance(stage, int) or not isinstance(round_, int):  # a deal has no round
             continue
-        turn = (int(action["stage"]), int(action["round"]))
+        turn = (stage, round_)
         someone = played_by_someone.get(turn, False) or entry["actor_id"] is not None
         played_by_someone[turn] = someone
     played_by_someone.pop(current, None)
@@ -50,7 +48,7 @@ def rounds_nobody_played(log: list[LogEntry], current: tuple[int, int]) -> int:
 
 
 class GameLogs(Protocol):
-    async def action_log(self, game_id: int) -> list[LogEntry]: ...
+    async def action_log(self, game_id: int) -> list[LoggedAction]: ...
 
     async def active_games(self) -> list[GameRecord]: ...
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from bot.storage import games, scores
 from bot.storage.errors import GameNotFinished
-from bot.storage.records import UNSET, GameRecord, PlayerResult, StagePoints, Unset
+from bot.storage.records import (
+    UNSET,
+    GameRecord,
+    JsonObject,
+    LoggedAction,
+    PlayerResult,
+    StagePoints,
+    Unset,
+)
 from bot.storage.sql import Session
 from bot.storage.timefmt import iso_text
 from bot.storage.units import Database
@@ -28,7 +35,7 @@ class GameStore:
         host_id: int,
         host_name: str,
         variant: str,
-        options: dict[str, Any],
+        options: JsonObject,
         seed: int,
         now: datetime,
         lobby_deadline: datetime | None,
@@ -121,8 +128,8 @@ class GameStore:
         *,
         expected_version: int,
         actor_id: int | None,
-        actions: Sequence[dict[str, Any]],
-        state: dict[str, Any] | Unset | None = UNSET,
+        actions: Sequence[JsonObject],
+        state: JsonObject | Unset | None = UNSET,
         status: str | None = None,
         deadline: datetime | Unset | None = UNSET,
         stage_points: Sequence[StagePoints] = (),
@@ -183,20 +190,20 @@ class GameStore:
 
         await self._database.write("store message ids", work)
 
-    async def actions(self, game_id: int) -> list[dict[str, Any]]:
+    async def actions(self, game_id: int) -> list[JsonObject]:
         return [entry["action"] for entry in await self.action_log(game_id)]
 
-    async def action_log(self, game_id: int) -> list[dict[str, Any]]:
+    async def action_log(self, game_id: int) -> list[LoggedAction]:
         """The log with its bookkeeping: seq, version, actor_id, action, created_at."""
 
-        async def work(db: Session) -> list[dict[str, Any]]:
+        async def work(db: Session) -> list[LoggedAction]:
             await games.load_existing(db, game_id)
             return await games.action_log(db, game_id)
 
         return await self._database.read("read an action log", work)
 
-    async def finished_game_export(self, game_id: int) -> dict[str, Any]:
-        async def work(db: Session) -> dict[str, Any]:
+    async def finished_game_export(self, game_id: int) -> JsonObject:
+        async def work(db: Session) -> JsonObject:
             record = await games.load_existing(db, game_id)
             if record.status != "finished":
                 raise GameNotFinished(game_id, record.status)
@@ -209,10 +216,10 @@ class GameStore:
 
 def _export(
     record: GameRecord,
-    log: list[dict[str, Any]],
+    log: list[LoggedAction],
     stage_points: list[StagePoints],
     results: list[PlayerResult],
-) -> dict[str, Any]:
+) -> JsonObject:
     names = {seat.user_id: seat.display_name for seat in record.seats}
     return {
         "game": {

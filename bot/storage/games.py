@@ -7,7 +7,6 @@ import json
 import re
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from bot.storage import scores
 from bot.storage.errors import (
@@ -25,6 +24,8 @@ from bot.storage.records import (
     MAX_SEATS,
     UNSET,
     GameRecord,
+    JsonObject,
+    LoggedAction,
     PlayerResult,
     Seat,
     StagePoints,
@@ -106,7 +107,7 @@ async def create(
     host_id: int,
     host_name: str,
     variant: str,
-    options: dict[str, Any],
+    options: JsonObject,
     seed: int,
     now: datetime,
     lobby_deadline: datetime | None,
@@ -226,8 +227,8 @@ async def transition(
     *,
     expected_version: int | None,
     actor_id: int | None,
-    actions: Sequence[dict[str, Any]],
-    state: dict[str, Any] | Unset | None,
+    actions: Sequence[JsonObject],
+    state: JsonObject | Unset | None,
     status: str | None,
     deadline: datetime | Unset | None,
     stage_points: Sequence[StagePoints],
@@ -255,7 +256,7 @@ async def transition(
             ],
         )
     assignments = ["version = ?", "updated_at = ?"]
-    values: list[Any] = [new_version, stamp]
+    values: list[object] = [new_version, stamp]
     if not isinstance(state, Unset):
         assignments.append("state = ?")
         values.append(None if state is None else dump_json(state))
@@ -300,19 +301,19 @@ async def set_message_ids(db: Session, game_id: int, ids: dict[str, int | None])
             )
 
 
-async def action_log(db: Session, game_id: int) -> list[dict[str, Any]]:
+async def action_log(db: Session, game_id: int) -> list[LoggedAction]:
     rows = await db.all(
         "SELECT seq, version, actor_id, action, created_at FROM actions "
         "WHERE game_id = ? ORDER BY seq",
         (game_id,),
     )
     return [
-        {
-            "seq": seq,
-            "version": version,
-            "actor_id": actor_id,
-            "action": json.loads(action),
-            "created_at": created_at,
-        }
+        LoggedAction(
+            seq=seq,
+            version=version,
+            actor_id=actor_id,
+            action=json.loads(action),
+            created_at=created_at,
+        )
         for seq, version, actor_id, action, created_at in rows
     ]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
 
 from bot.storage.periods import BUCKET_KEYS_SQL, cover
 from bot.storage.records import (
@@ -17,7 +16,7 @@ from bot.storage.records import (
     PlayerFigures,
     PlayerStats,
 )
-from bot.storage.sql import Dialect, Session
+from bot.storage.sql import Dialect, Row, Session
 
 # Names come from player_totals, looked up for the rows shown only (see _with_names).
 _FIGURES = "user_id, '' AS display_name, games, wins, points, best_stage, seconds_reached"
@@ -41,7 +40,7 @@ class _Stored:
 
     table: str
     where: str
-    params: dict[str, Any]
+    params: dict[str, object]
     named: bool  # the table holds display names
 
 
@@ -50,13 +49,13 @@ class _Summed:
     """SQL summing the period's parts into one row per player."""
 
     sql: str
-    params: dict[str, Any]
+    params: dict[str, object]
 
 
 async def _locate(
     db: Session, guild_id: int, since: datetime | None, until: datetime | None
 ) -> _Stored | _Summed:
-    params: dict[str, Any] = {"guild": guild_id}
+    params: dict[str, object] = {"guild": guild_id}
     if since is None and until is None:
         return _Stored("player_totals", "{0}guild_id = :guild", params, named=True)
     # Two statements: SQLite answers a lone min() or max() from the index, not both at once.
@@ -98,7 +97,7 @@ async def _locate(
     return _Summed(sql, params)
 
 
-def _figures(row: Any) -> PlayerFigures:
+def _figures(row: Row) -> PlayerFigures:
     return PlayerFigures(
         user_id=row[0],
         display_name=row[1],
@@ -172,7 +171,7 @@ async def page(
 
 
 async def _stored_page(
-    db: Session, source: _Stored, metric: str, window: dict[str, Any]
+    db: Session, source: _Stored, metric: str, window: dict[str, int]
 ) -> tuple[list[LeaderboardRow], int]:
     """The page walks the metric's index; one count ranks its first row, and each row after
     it shares the rank above on a tie or takes its position."""
@@ -205,7 +204,7 @@ async def _stored_page(
 
 
 async def _summed_page(
-    db: Session, source: _Summed, metric: str, window: dict[str, Any]
+    db: Session, source: _Summed, metric: str, window: dict[str, int]
 ) -> tuple[list[LeaderboardRow], int]:
     params = {**source.params, **window}
     eligible = _eligible(metric)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
-from typing import Any, Final, Literal
+from typing import Final, Literal, TypedDict
 
 STATUSES: Final = ("lobby", "running", "finished", "cancelled", "abandoned")
 ACTIVE_STATUSES: Final = ("lobby", "running")
@@ -13,6 +13,9 @@ CLOSED_STATUSES: Final = ("finished", "cancelled", "abandoned")
 MAX_SEATS: Final = 6
 METRICS: Final = ("wins", "win_rate", "points")
 Metric = Literal["wins", "win_rate", "points"]
+JsonObject = dict[str, object]
+"""A JSON-safe dict, stored as text (game options, states, actions); its readers check each
+value before trusting it."""
 
 
 class Unset(Enum):
@@ -52,6 +55,16 @@ class PlayerResult:
     won: bool
 
 
+class LoggedAction(TypedDict):
+    """One action of a game's log with its bookkeeping."""
+
+    seq: int
+    version: int
+    actor_id: int | None
+    action: JsonObject
+    created_at: str
+
+
 @dataclass(frozen=True)
 class GameRecord:
     id: int
@@ -59,11 +72,11 @@ class GameRecord:
     channel_id: int
     host_id: int
     variant: str
-    options: dict[str, Any]
+    options: JsonObject
     status: str
     seed: int
     version: int
-    state: dict[str, Any] | None
+    state: JsonObject | None
     seats: tuple[Seat, ...]
     created_at: datetime
     updated_at: datetime

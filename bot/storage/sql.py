@@ -13,7 +13,8 @@ from typing import Any, Protocol
 
 
 class Row(Protocol):
-    """A fetched row (sqlite3.Row or asyncpg.Record), read by column position."""
+    """A fetched row (sqlite3.Row or asyncpg.Record), read by column position: a column's
+    value is whatever its SQL type gives, so reading one is typed by its reader."""
 
     def __getitem__(self, index: int, /) -> Any: ...
 
@@ -22,7 +23,7 @@ class Row(Protocol):
     def __iter__(self) -> Iterator[Any]: ...
 
 
-Params = Sequence[Any] | Mapping[str, Any]
+Params = Sequence[object] | Mapping[str, object]
 
 
 @dataclass(frozen=True)
@@ -65,5 +66,5 @@ class Session(Protocol):
         """Until the transaction ends, no game may finish (the leaderboard sums stay put)."""
 
 
-def dump_json(value: Any) -> str:
+def dump_json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)

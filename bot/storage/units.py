@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from bot.storage.sql import Session
 
@@ -31,7 +31,7 @@ class Database(Protocol):
     async def close(self) -> None: ...
 
 
-async def shielded(unit: Coroutine[Any, Any, T]) -> T:
+async def shielded(unit: Coroutine[object, None, T]) -> T:
     """Finish `unit` even if the caller is cancelled, so no transaction is left half-run;
     an outcome nobody awaits any more is still consumed."""
     task = asyncio.ensure_future(unit)
@@ -39,6 +39,6 @@ async def shielded(unit: Coroutine[Any, Any, T]) -> T:
     return await asyncio.shield(task)
 
 
-def _consume(task: asyncio.Future[Any]) -> None:
+def _consume(task: asyncio.Future[T]) -> None:
     if not task.cancelled():
         task.exception()

@@ -10,8 +10,6 @@ name them.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 
@@ -45,7 +43,7 @@ class CatalogTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if key is None:
             return None
-        values: dict[str, Any] = string.extras.get("values", {})
+        values: dict[str, object] = string.extras.get("values", {})
         catalog = self._catalog
         # English is the command's own text: only other languages are translations.
         for candidate in candidate_locales(str(locale))[:-1]:
