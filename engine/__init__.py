@@ -55,7 +55,7 @@ from .json_types import JsonObject
 from .outcomes import Accepted, RejectCode, Rejected
 from .record_types import RecordError, ReplayResult, StageResult
 from .records import export_record, replay_record
-from .reducer import apply, is_chance, legal_actions, settle
+from .reducer import apply, legal_actions, settle
 from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
 from .views import PlayerView, PublicView, RevealedPlay, public_view, view_for
@@ -110,7 +110,6 @@ __all__ = [
     "choose",
     "export_record",
     "figures",
-    "is_chance",
     "legal_actions",
     "new_game",
     "positions",

@@ -12,10 +12,6 @@ from .tactical import apply_choose_card, apply_move_figure, make_player_move, re
 from .turns import phase_sentence
 
 
-def is_chance(state: GameState) -> bool:
-    return state.phase is Phase.DEALING
-
-
 def settle(state: GameState) -> tuple[GameState, tuple[Action, ...], tuple[Event, ...]]:
     """Apply chance outcomes until a player must act or the game is over."""
     actions: list[Action] = []

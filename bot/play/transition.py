@@ -59,12 +59,6 @@ class Transition:
     def finished(self) -> bool:
         return self.state.phase == engine.Phase.FINISHED
 
-    @property
-    def ends_stage(self) -> bool:
-        """The game moved on to the next stage, or is over."""
-        before = self.before
-        return self.finished or (before is not None and before.stage != self.state.stage)
-
 
 class EndReason(Enum):
     """Why a lobby or running game ended before its last round."""
