@@ -21,7 +21,7 @@ class Answering(Protocol):
 
 
 class GameCounting(Protocol):
-    async def open_games(self) -> dict[str, int]:
+    async def open_games(self) -> dict[store.GameStatus, int]:
         """The lobby and running games of the whole database, by status."""
 
 
@@ -58,7 +58,7 @@ def game_counts(storage: GameCounting, metrics: Metrics) -> Refresh:
             counts = await asyncio.wait_for(storage.open_games(), DATABASE_ANSWER_SECONDS)
         except (TimeoutError, store.StorageError):
             return
-        for status in ("lobby", "running"):
+        for status in store.ACTIVE_STATUSES:
             metrics.games.labels(status).set(counts.get(status, 0))
 
     return refresh

@@ -19,7 +19,7 @@ from bot.options import GameOptions
 from bot.play.background import Background
 from bot.play.service import GameService
 from bot.play.transition import Change, Refusal, Transition
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GameStatus
 
 log = logging.getLogger("whyfirst.ai")
 
@@ -80,7 +80,7 @@ class AiSeats:
     async def _step(self, game_id: int) -> bool:
         """Let the AI players the game awaits now act; whether anything was committed."""
         record = await self._service.current(game_id)
-        if record is None or record.status != "running":
+        if record is None or record.status is not GameStatus.RUNNING:
             return False
         state = self._service.state_of(record)
         if state is None:

@@ -24,7 +24,7 @@ from bot.play.open_games import OpenGames
 from bot.play.scores import results, stage_points
 from bot.play.transition import Change, Ended, EndReason, Refusal, Transition, turn_changed
 from bot.play.verdict import ActionBuilder, Prepared, judge
-from bot.storage import GameRecord, PlayerResult, StagePoints
+from bot.storage import GameRecord, GameStatus, PlayerResult, StagePoints
 
 COMMIT_ATTEMPTS = 5
 
@@ -40,7 +40,7 @@ class TransitionStore(Protocol):
         actor_id: int | None,
         actions: Sequence[dict[str, object]],
         state: dict[str, object],
-        status: str | None = None,
+        status: GameStatus | None = None,
         deadline: datetime | store.Unset | None = store.UNSET,
         stage_points: Sequence[StagePoints] = (),
         results: Sequence[PlayerResult] = (),
@@ -49,7 +49,9 @@ class TransitionStore(Protocol):
     ) -> GameRecord:
         """Raises storage.StaleVersion when the game's version moved on."""
 
-    async def set_status(self, game_id: int, status: str, *, now: datetime) -> GameRecord: ...
+    async def set_status(
+        self, game_id: int, status: GameStatus, *, now: datetime
+    ) -> GameRecord: ...
 
 
 class Commits:
@@ -76,7 +78,7 @@ class Commits:
                 record = await self._games.refresh(game_id)
                 if record is None:
                     return Refusal("refusal.unknown_game")
-                if record.status != "lobby":
+                if record.status is not GameStatus.LOBBY:
                     return Refusal("refusal.already_started")
                 if actor_id != record.host_id:
                     return Refusal("refusal.host_only")
@@ -94,7 +96,7 @@ class Commits:
                             actor_id=actor_id,
                             actions=[engine.action_to_dict(action) for action in actions],
                             state=engine.state_to_dict(state),
-                            status="running",
+                            status=GameStatus.RUNNING,
                             deadline=self._clock.after(GameOptions.of(record).pick_seconds),
                             now=self._clock.now(),
                             clock_owner=self._process_name,
@@ -167,7 +169,7 @@ class Commits:
                 actor_id=actor_id,
                 actions=[engine.action_to_dict(a) for a in (*prepared.actions, *chance)],
                 state=engine.state_to_dict(state),
-                status="finished" if finished else None,
+                status=GameStatus.FINISHED if finished else None,
                 deadline=deadline,
                 stage_points=stage_points(record, events),
                 results=results(record, events),

@@ -18,7 +18,7 @@ from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import Refusal
 from bot.play.verdict import ActionBuilder
-from bot.storage import CLOSED_STATUSES, GameRecord
+from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus
 from bot.ui import custom_ids as ids
 from bot.ui.replies import refuse
 
@@ -201,10 +201,10 @@ def _is_private(interaction: discord.Interaction) -> bool:
 
 async def refuse_after_the_end(interaction: discord.Interaction, record: GameRecord) -> None:
     """A control of a game that is over: say so, and where its result is."""
-    if record.status == "cancelled":
+    if record.status is GameStatus.CANCELLED:
         await refuse(interaction, "refusal.game_cancelled")
         return
-    if record.status == "abandoned":
+    if record.status is GameStatus.ABANDONED:
         await refuse(interaction, "refusal.game_abandoned")
         return
     result = record.message_ids.get("result_message_id")

@@ -16,7 +16,7 @@ from bot.observe.metrics import Metrics
 from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal, turn_of
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GameStatus
 from bot.timers.loop import TimerHandler
 from bot.timers.timer import Timer, TimerEvent
 
@@ -55,7 +55,7 @@ class DeadlineActions:
     async def remind(self, timer: Timer) -> None:
         """Half time of a turn that is still on: who has not acted yet is reminded."""
         record = await self._storage.game(timer.game_id)
-        if record is None or record.status != "running" or record.state is None:
+        if record is None or record.status is not GameStatus.RUNNING or record.state is None:
             return
         if record.deadline != timer.deadline:
             return

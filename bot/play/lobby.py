@@ -23,7 +23,7 @@ from bot.options import GameOptions
 from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal
-from bot.storage import GameRecord, Seat
+from bot.storage import GameRecord, GameStatus, Seat
 from bot.timers.loop import Timers
 from bot.timers.timer import lobby_idle_end
 from bot.ui.replies import NO_PINGS, refuse
@@ -136,7 +136,7 @@ class LobbyDesk:
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return
-        if record.status != "lobby":
+        if record.status is not GameStatus.LOBBY:
             await refuse(interaction, "refusal.lobby_closed")
             return
         if action == "join":

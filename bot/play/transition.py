@@ -7,7 +7,7 @@ from enum import Enum
 from typing import NamedTuple
 
 import engine
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GameStatus
 
 
 @dataclass(frozen=True)
@@ -71,9 +71,9 @@ class EndReason(Enum):
     """Nobody played for a whole stage, or the game's server or channel went away."""
 
     @property
-    def status(self) -> str:
+    def status(self) -> GameStatus:
         """The game's stored status afterwards."""
-        return "abandoned" if self is EndReason.ABANDONED else "cancelled"
+        return GameStatus.ABANDONED if self is EndReason.ABANDONED else GameStatus.CANCELLED
 
 
 @dataclass(frozen=True)

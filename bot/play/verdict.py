@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import engine
 from bot import storage as store
 from bot.play.transition import Refusal
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GameStatus
 
 REFUSAL_BY_CODE: dict[engine.RejectCode, str] = {
     engine.RejectCode.NOT_A_PLAYER: "refusal.not_seated",
@@ -51,7 +51,7 @@ def judge(
         return Refusal("refusal.unknown_game")
     if record.status in store.CLOSED_STATUSES:
         return Refusal("refusal.game_over")
-    if record.status != "running" or before is None:
+    if record.status is not GameStatus.RUNNING or before is None:
         return Refusal("refusal.not_started")
     made = build(record, before)
     if isinstance(made, Refusal):

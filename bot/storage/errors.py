@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.storage.records import GameStatus
+
 
 class StorageError(Exception):
     """The database cannot be used: unreadable, corrupt, locked, full, or newer than the code."""
@@ -56,7 +58,7 @@ class NotSeated(GameConflict):
 
 
 class NotInLobby(GameConflict):
-    def __init__(self, game_id: int, status: str) -> None:
+    def __init__(self, game_id: int, status: GameStatus) -> None:
         super().__init__(f"game {game_id} is {status}, not in its lobby")
         self.game_id = game_id
         self.status = status
@@ -65,14 +67,14 @@ class NotInLobby(GameConflict):
 class GameClosed(GameConflict):
     """The game is finished, cancelled or abandoned: nothing more may happen to it."""
 
-    def __init__(self, game_id: int, status: str) -> None:
+    def __init__(self, game_id: int, status: GameStatus) -> None:
         super().__init__(f"game {game_id} is {status}")
         self.game_id = game_id
         self.status = status
 
 
 class GameNotFinished(GameConflict):
-    def __init__(self, game_id: int, status: str) -> None:
+    def __init__(self, game_id: int, status: GameStatus) -> None:
         super().__init__(f"game {game_id} is {status}, not finished")
         self.game_id = game_id
         self.status = status

@@ -11,6 +11,7 @@ from bot.storage.errors import GameNotFinished
 from bot.storage.records import (
     UNSET,
     GameRecord,
+    GameStatus,
     JsonObject,
     LoggedAction,
     PlayerResult,
@@ -130,7 +131,7 @@ class GameStore:
         actor_id: int | None,
         actions: Sequence[JsonObject],
         state: JsonObject | Unset | None = UNSET,
-        status: str | None = None,
+        status: GameStatus | None = None,
         deadline: datetime | Unset | None = UNSET,
         stage_points: Sequence[StagePoints] = (),
         results: Sequence[PlayerResult] = (),
@@ -159,7 +160,7 @@ class GameStore:
     async def set_status(
         self,
         game_id: int,
-        status: str,
+        status: GameStatus,
         *,
         now: datetime,
         expected_version: int | None = None,
@@ -205,7 +206,7 @@ class GameStore:
     async def finished_game_export(self, game_id: int) -> JsonObject:
         async def work(db: Session) -> JsonObject:
             record = await games.load_existing(db, game_id)
-            if record.status != "finished":
+            if record.status is not GameStatus.FINISHED:
                 raise GameNotFinished(game_id, record.status)
             log = await games.action_log(db, game_id)
             stage_points, results = await scores.read(db, game_id)
@@ -230,7 +231,7 @@ def _export(
             "variant": record.variant,
             "options": record.options,
             "seed": record.seed,
-            "status": record.status,
+            "status": str(record.status),
             "version": record.version,
             "created_at": iso_text(record.created_at),
             "started_at": iso_text(record.started_at),

@@ -24,6 +24,7 @@ from bot.storage.records import (
     MAX_SEATS,
     UNSET,
     GameRecord,
+    GameStatus,
     JsonObject,
     LoggedAction,
     PlayerResult,
@@ -35,8 +36,18 @@ from bot.storage.sql import Session, dump_json
 from bot.storage.timefmt import from_db, moment_from_db, to_db, to_db_or_none
 
 _NEXT_STATUSES = {
-    "lobby": {"lobby", "running", "cancelled", "abandoned"},
-    "running": {"running", "finished", "cancelled", "abandoned"},
+    GameStatus.LOBBY: {
+        GameStatus.LOBBY,
+        GameStatus.RUNNING,
+        GameStatus.CANCELLED,
+        GameStatus.ABANDONED,
+    },
+    GameStatus.RUNNING: {
+        GameStatus.RUNNING,
+        GameStatus.FINISHED,
+        GameStatus.CANCELLED,
+        GameStatus.ABANDONED,
+    },
 }
 _MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -68,7 +79,7 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
         host_id=row[3],
         variant=row[4],
         options=json.loads(row[5]),
-        status=row[6],
+        status=GameStatus(row[6]),
         seed=row[7],
         version=row[8],
         state=None if row[9] is None else json.loads(row[9]),
@@ -168,7 +179,7 @@ async def join(
     ai_level: str | None = None,
 ) -> None:
     record = await load_existing(db, game_id, to_write=True)
-    if record.status != "lobby":
+    if record.status is not GameStatus.LOBBY:
         raise NotInLobby(game_id, record.status)
     if record.seat_of(user_id) is not None:
         raise AlreadySeated(game_id, user_id)
@@ -192,7 +203,7 @@ async def leave(
     now: datetime,
 ) -> None:
     record = await load_existing(db, game_id, to_write=True)
-    if record.status != "lobby":
+    if record.status is not GameStatus.LOBBY:
         raise NotInLobby(game_id, record.status)
     seat = record.seat_of(user_id)
     if seat is None:
@@ -214,7 +225,7 @@ async def leave(
     await _bump(db, record, now)
 
 
-def _validate_status(record: GameRecord, status: str | None) -> None:
+def _validate_status(record: GameRecord, status: GameStatus | None) -> None:
     if record.status in CLOSED_STATUSES:
         raise GameClosed(record.id, record.status)
     if status is not None and status not in _NEXT_STATUSES[record.status]:
@@ -229,7 +240,7 @@ async def transition(
     actor_id: int | None,
     actions: Sequence[JsonObject],
     state: JsonObject | Unset | None,
-    status: str | None,
+    status: GameStatus | None,
     deadline: datetime | Unset | None,
     stage_points: Sequence[StagePoints],
     results: Sequence[PlayerResult],
@@ -268,8 +279,8 @@ async def transition(
         values.append(clock_owner)
     if status is not None and status != record.status:
         assignments.append("status = ?")
-        values.append(status)
-        if status == "running":
+        values.append(str(status))
+        if status == GameStatus.RUNNING:
             assignments.append("started_at = ?")
             values.append(stamp)
         if status in CLOSED_STATUSES:
@@ -280,7 +291,7 @@ async def transition(
         (*values, game_id, record.version),
     )
     await scores.record_stage_points(db, game_id, stage_points)
-    if status == "finished":
+    if status == GameStatus.FINISHED:
         await scores.record_results(db, record, results, stamp)
 
 

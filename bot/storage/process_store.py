@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.storage import clocks
+from bot.storage.records import GameStatus
 from bot.storage.sql import Session
 from bot.storage.units import Database
 
@@ -24,16 +25,16 @@ class ProcessStore:
 
         await self._database.read("answer a health check", work)
 
-    async def open_games(self) -> dict[str, int]:
-        """How many games are open, by status ("lobby", "running")."""
+    async def open_games(self) -> dict[GameStatus, int]:
+        """How many games are open (lobby, running), by status."""
 
-        async def work(db: Session) -> dict[str, int]:
+        async def work(db: Session) -> dict[GameStatus, int]:
             rows = await db.all(
                 "SELECT status, count(*) FROM games WHERE status IN ('lobby', 'running') "
                 "GROUP BY status",
                 (),
             )
-            return {str(status): int(count) for status, count in rows}
+            return {GameStatus(status): int(count) for status, count in rows}
 
         return await self._database.read("count the open games", work)
 

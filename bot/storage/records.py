@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Final, Literal, TypedDict
 
-STATUSES: Final = ("lobby", "running", "finished", "cancelled", "abandoned")
-ACTIVE_STATUSES: Final = ("lobby", "running")
-CLOSED_STATUSES: Final = ("finished", "cancelled", "abandoned")
+
+class GameStatus(StrEnum):
+    """Where a game is in its life; stored as its value."""
+
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+    ABANDONED = "abandoned"
+
+
+STATUSES: Final = tuple(GameStatus)
+ACTIVE_STATUSES: Final = (GameStatus.LOBBY, GameStatus.RUNNING)
+CLOSED_STATUSES: Final = (GameStatus.FINISHED, GameStatus.CANCELLED, GameStatus.ABANDONED)
 MAX_SEATS: Final = 6
 METRICS: Final = ("wins", "win_rate", "points")
 Metric = Literal["wins", "win_rate", "points"]
@@ -73,7 +84,7 @@ class GameRecord:
     host_id: int
     variant: str
     options: JsonObject
-    status: str
+    status: GameStatus
     seed: int
     version: int
     state: JsonObject | None

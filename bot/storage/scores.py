@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.storage.periods import BUCKET_KEYS_SQL
-from bot.storage.records import GameRecord, PlayerResult, StagePoints
+from bot.storage.records import GameRecord, GameStatus, PlayerResult, StagePoints
 from bot.storage.sql import Session
 
 STAGES = 5  # the rules' stage count; the schema checks it too
@@ -15,7 +15,7 @@ RANKED_PEOPLE = 2
 async def check(
     db: Session,
     record: GameRecord,
-    status: str | None,
+    status: GameStatus | None,
     stage_points: Sequence[StagePoints],
     results: Sequence[PlayerResult],
 ) -> None:
@@ -28,7 +28,7 @@ async def check(
 
 def _validate(
     record: GameRecord,
-    status: str | None,
+    status: GameStatus | None,
     stage_points: Sequence[StagePoints],
     results: Sequence[PlayerResult],
 ) -> None:
@@ -41,7 +41,7 @@ def _validate(
             )
         if not 1 <= points.stage <= STAGES:
             raise ValueError(f"stage {points.stage} does not exist (1 to {STAGES})")
-    if status == "finished":
+    if status == GameStatus.FINISHED:
         result_users = [result.user_id for result in results]
         if sorted(result_users) != sorted(people):
             raise ValueError(

@@ -21,7 +21,7 @@ from typing import Protocol
 from bot import storage as store
 from bot.clock import Clock
 from bot.observe.metrics import Metrics
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GameStatus
 from bot.timers.loop import Timers
 from bot.timers.timer import game_timers
 
@@ -114,7 +114,7 @@ class Takeover:
             record = await self._games.refresh(game_id)
             if record is not None:
                 self._timers.set(game_id, game_timers(record, self._clock))
-            if record is not None and record.status == "running":
+            if record is not None and record.status is GameStatus.RUNNING:
                 self._resume(game_id)
         if claimed and not own_too:
             log.info("took over the timers of %s games", len(claimed))

@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from bot.clock import Clock
 from bot.options import GameOptions
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GameStatus
 
 LOBBY_IDLE_SECONDS = 15 * 60
 
@@ -36,10 +36,10 @@ class Timer:
 def game_timers(record: GameRecord, clock: Clock) -> tuple[Timer, ...]:
     """The timers a game's row holds: the lobby's idle end, or its turn's reminder (while it
     is still ahead) and timeout."""
-    if record.status == "lobby" and record.lobby_deadline is not None:
+    if record.status is GameStatus.LOBBY and record.lobby_deadline is not None:
         end = record.lobby_deadline
         return (Timer(end, record.id, TimerEvent.CLOSE_LOBBY, end),)
-    if record.status != "running" or record.deadline is None:
+    if record.status is not GameStatus.RUNNING or record.deadline is None:
         return ()
     half = timedelta(seconds=clock.seconds(GameOptions.of(record).pick_seconds / 2))
     time_out = Timer(record.deadline, record.id, TimerEvent.TIME_OUT, record.deadline)

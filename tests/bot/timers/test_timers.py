@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.clock import Clock
-from bot.storage import GameRecord
+from bot.storage import GameRecord, GameStatus
 from bot.timers.loop import Timers
 from bot.timers.timer import Timer, TimerEvent, game_timers, lobby_idle_end
 
@@ -95,7 +95,7 @@ async def test_a_sooner_timer_wakes_the_loop(fired: tuple[Fired, Timers, Clock])
 
 
 def game(
-    status: str, *, deadline: datetime | None = None, lobby: datetime | None = None
+    status: GameStatus, *, deadline: datetime | None = None, lobby: datetime | None = None
 ) -> GameRecord:
     return GameRecord(
         id=7,
@@ -121,18 +121,18 @@ def game(
 def test_a_games_row_holds_its_reminder_while_ahead_its_timeout_or_its_lobbys_end() -> None:
     clock = Clock(0.5, wall=lambda: T0)  # 90 s of pick time are 45 s, half time 22.5 s
     deadline = T0 + timedelta(seconds=45)
-    assert game_timers(game("running", deadline=deadline), clock) == (
+    assert game_timers(game(GameStatus.RUNNING, deadline=deadline), clock) == (
         Timer(deadline - timedelta(seconds=22.5), 7, TimerEvent.REMIND, deadline),
         Timer(deadline, 7, TimerEvent.TIME_OUT, deadline),
     )
     late = T0 + timedelta(seconds=20)
-    assert game_timers(game("running", deadline=late), clock) == (
+    assert game_timers(game(GameStatus.RUNNING, deadline=late), clock) == (
         Timer(late, 7, TimerEvent.TIME_OUT, late),
     )
     end = T0 + timedelta(minutes=15)
-    assert game_timers(game("lobby", lobby=end), clock) == (
+    assert game_timers(game(GameStatus.LOBBY, lobby=end), clock) == (
         Timer(end, 7, TimerEvent.CLOSE_LOBBY, end),
     )
-    assert game_timers(game("finished", deadline=deadline), clock) == ()
+    assert game_timers(game(GameStatus.FINISHED, deadline=deadline), clock) == ()
     idle = T0 + timedelta(minutes=7.5)
     assert lobby_idle_end(7, clock) == Timer(idle, 7, TimerEvent.CLOSE_LOBBY, idle)
