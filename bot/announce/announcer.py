@@ -19,7 +19,7 @@ from bot.announce.outbox import SEND_FAILURES
 from bot.messages.round import story_of
 from bot.messages.table import Table
 from bot.play.transition import Change, Ended, Transition
-from bot.storage import GameRecord
+from bot.storage import GameRecord, PlayerId
 
 log = logging.getLogger("whyfirst.announce")
 
@@ -43,10 +43,12 @@ class Announcer:
         if game_id not in self._workers:
             self._workers[game_id] = asyncio.create_task(self._drain(game_id))
 
-    async def remind(self, record: GameRecord, missing: tuple[str, ...]) -> None:
+    async def remind(self, record: GameRecord, missing: tuple[PlayerId, ...]) -> None:
         await self._channel.remind(record, missing)
 
-    def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
+    def answer_through(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    ) -> None:
         self._hands.answer_through(game_id, player, interaction)
 
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:

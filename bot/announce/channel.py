@@ -37,7 +37,7 @@ from bot.messages.round import (
 from bot.messages.table import Table
 from bot.play.transition import Ended, Transition
 from bot.render import Board
-from bot.storage import GameRecord
+from bot.storage import GameRecord, PlayerId
 from bot.ui.replies import NO_PINGS, PINGS
 from bot.ui.views import sent_once
 
@@ -243,7 +243,7 @@ class ChannelPosts:
 
     # --- reminders and early ends ------------------------------------------------------
 
-    async def remind(self, record: GameRecord, missing: tuple[str, ...]) -> None:
+    async def remind(self, record: GameRecord, missing: tuple[PlayerId, ...]) -> None:
         if record.state is not None:
             table = Table.of(record)
             text = reminder(table, engine.state_from_dict(record.state), missing)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from bot.announce.clicks import Click
 from bot.announce.routes import Address
 from bot.play.transition import Transition
+from bot.storage import PlayerId
 
 DmMessage = tuple[int, int]
 """A DM hand's channel id and message id."""
@@ -24,7 +25,7 @@ class PlayerHand:
     private_click: Click | None = None
     """Their latest ephemeral hand (Show my hand, or a click on one)."""
 
-    def dm_address(self, player: str) -> Address:
+    def dm_address(self, player: PlayerId) -> Address:
         """Their DM hand (for a new message: where the next one goes)."""
         channel_id, message_id = self.dm if self.dm is not None else (None, None)
         return Address(channel_id, message_id, self.dm_click, dm_of=player)
@@ -40,13 +41,13 @@ class HandScene:
     latest: Transition | None = None
     """None until this process sees a commit of the game (its clicks may come first: the game
     was started by another process, or before a restart)."""
-    players: dict[str, PlayerHand] = field(default_factory=dict)
-    closed_dms: set[str] = field(default_factory=set)
+    players: dict[PlayerId, PlayerHand] = field(default_factory=dict)
+    closed_dms: set[PlayerId] = field(default_factory=set)
 
-    def hand(self, player: str) -> PlayerHand:
+    def hand(self, player: PlayerId) -> PlayerHand:
         return self.players.setdefault(player, PlayerHand())
 
-    def learn(self, ids: dict[str, int], players: tuple[str, ...]) -> None:
+    def learn(self, ids: dict[str, int], players: tuple[PlayerId, ...]) -> None:
         """What another process (or this one before a restart) stored of the DM hands."""
         for player in players:
             dm_name, hand_name, closed_name = dm_names(player)
@@ -58,6 +59,6 @@ class HandScene:
                 self.closed_dms.add(player)
 
 
-def dm_names(player: str) -> tuple[str, str, str]:
+def dm_names(player: PlayerId) -> tuple[str, str, str]:
     """The names under which a player's DM channel, DM hand and closed DMs are stored."""
     return f"dm_{player}", f"hand_{player}", f"dms_closed_{player}"

@@ -33,6 +33,7 @@ from bot.languages import Languages
 from bot.messages.hand import Controls, Directory, Place, hand_controls, place_of, stage_over
 from bot.messages.table import Table
 from bot.play.transition import Ended, Transition
+from bot.storage import PlayerId, player_id, user_id_of
 from bot.ui.replies import PINGS
 
 log = logging.getLogger("whyfirst.announce")
@@ -55,9 +56,13 @@ class Hands:
     def note(self, transition: Transition) -> None:
         scene = self._scenes.setdefault(transition.game_id, HandScene())
         scene.latest = transition
-        scene.learn(transition.record.message_ids, transition.state.players)
+        scene.learn(
+            transition.record.message_ids, tuple(seat.player for seat in transition.record.seats)
+        )
 
-    def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
+    def answer_through(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    ) -> None:
         """Note the player's click on their own controls (or their Show my hand)."""
         scene = self._scenes.setdefault(game_id, HandScene())
         click = self._routes.click(interaction)
@@ -86,9 +91,9 @@ class Hands:
             before = transition.before
             previous = engine.public_view(before).current_mover if before else None
             movers = (previous, public.current_mover)
-            recipients: tuple[str, ...] = tuple(dict.fromkeys(m for m in movers if m))
+            recipients = table.seated(dict.fromkeys(m for m in movers if m))
         else:
-            recipients = state.players
+            recipients = table.seated(state.players)
         recipients = tuple(player for player in recipients if not table.is_ai(player))
         place = place_of(self._directory, table)
         await asyncio.gather(*(self._deal_to(table, player, place, dealt) for player in recipients))
@@ -97,7 +102,7 @@ class Hands:
         """A pick within a turn: only the clicker's controls change."""
         if transition.actor_id is None:
             return
-        player = str(transition.actor_id)
+        player = player_id(transition.actor_id)
         scene = self._scenes[table.game_id]
         place = place_of(self._directory, table)
         hand = scene.hand(player)
@@ -140,7 +145,9 @@ class Hands:
 
     # --- one player --------------------------------------------------------------------
 
-    async def _deal_to(self, table: Table, player: str, place: Place, dealt: int | None) -> None:
+    async def _deal_to(
+        self, table: Table, player: PlayerId, place: Place, dealt: int | None
+    ) -> None:
         """`dealt`: the stage just dealt, if this turn is a stage's first."""
         scene = self._scenes[table.game_id]
         hand = scene.hand(player)
@@ -161,28 +168,30 @@ class Hands:
             hand.dm = None
         await self._send_dm(table, player, place, locale)
 
-    async def _dm_locale(self, player: str, hand: PlayerHand) -> str | None:
+    async def _dm_locale(self, player: PlayerId, hand: PlayerHand) -> str | None:
         """The language of a player's DMs: their latest click's, else the one they last
         showed the bot."""
         click = hand.dm_click
         if click is not None and click.token.locale is not None:
             return click.token.locale
-        return await self._languages.of_user(int(player))
+        return await self._languages.of_user(user_id_of(player))
 
     async def _redraw_private(
-        self, table: Table, player: str, place: Place, hand: PlayerHand
+        self, table: Table, player: PlayerId, place: Place, hand: PlayerHand
     ) -> None:
         click = hand.private_click
         if click is not None:
             letter = self._hand(table, player, place, click.token.locale)
             await self._routes.deliver(self._routes.route(hand.private_address()), letter)
 
-    async def _edit_dm(self, player: str, hand: PlayerHand, content: str) -> None:
+    async def _edit_dm(self, player: PlayerId, hand: PlayerHand, content: str) -> None:
         """The DM hand's new text, without buttons."""
         letter = Letter(content, urgency=Urgency.PRIVATE, what=f"{player}'s hand")
         await self._routes.deliver(self._routes.route(hand.dm_address(player)), letter)
 
-    async def _send_dm(self, table: Table, player: str, place: Place, locale: str | None) -> None:
+    async def _send_dm(
+        self, table: Table, player: PlayerId, place: Place, locale: str | None
+    ) -> None:
         """A new DM hand: a follow-up of the player's latest click on their current one while
         it is fresh, else a paced DM."""
         scene = self._scenes[table.game_id]
@@ -207,7 +216,7 @@ class Hands:
         hand.dm = (sent.sent.channel.id, sent.sent.id)
         await self._store_dm(table.game_id, player, hand.dm)
 
-    async def _store_dm(self, game_id: int, player: str, dm: DmMessage | None) -> None:
+    async def _store_dm(self, game_id: int, player: PlayerId, dm: DmMessage | None) -> None:
         """Kept with the game, so that any process (or this one after a restart) edits this
         hand instead of sending another, or knows the player's DMs are closed (None) and does
         not say so again."""
@@ -218,7 +227,7 @@ class Hands:
             ids = {dm_name: dm[0], hand_name: dm[1], closed_name: None}
         await keep_message_ids(self._storage, game_id, ids, f"{player}'s DM hand")
 
-    def _hand(self, table: Table, player: str, place: Place, locale: str | None) -> Letter:
+    def _hand(self, table: Table, player: PlayerId, place: Place, locale: str | None) -> Letter:
         """The player's controls, drawn from the game's latest state when the request goes."""
 
         def draw() -> Controls:
@@ -233,7 +242,7 @@ class Hands:
         letter = Letter(notice, mentions=PINGS, what=f"game {table.game_id}: a notice")
         await self._routes.deliver(self._routes.route(Address(table.channel_id), new=True), letter)
 
-    async def _dms_closed(self, table: Table, player: str) -> None:
+    async def _dms_closed(self, table: Table, player: PlayerId) -> None:
         scene = self._scenes[table.game_id]
         if player in scene.closed_dms:
             return

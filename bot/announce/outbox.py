@@ -16,6 +16,7 @@ import discord
 
 from bot.announce.pacing import RestPacer, Urgency
 from bot.announce.retry import CONNECTION_ERRORS, persist
+from bot.storage import PlayerId, user_id_of
 
 T = TypeVar("T")
 
@@ -41,7 +42,7 @@ class Outbox:
         """`await make()` in its turn, tried again while Discord is limiting or failing."""
         return await persist(make, what, self._pacer, urgency)
 
-    async def dm_channel(self, player: str, what: str) -> discord.abc.Messageable:
+    async def dm_channel(self, player: PlayerId, what: str) -> discord.abc.Messageable:
         """The player's DM channel: the one the bot already wrote to, else opened now."""
         channel_id = self._dm_channels.get(player)
         if channel_id is not None:
@@ -49,7 +50,9 @@ class Outbox:
                 channel_id, type=discord.ChannelType.private
             )
         dm = await self.paced(
-            lambda: self._client.create_dm(discord.Object(int(player))), what, Urgency.PRIVATE
+            lambda: self._client.create_dm(discord.Object(user_id_of(player))),
+            what,
+            Urgency.PRIVATE,
         )
         self._dm_channels[player] = dm.id
         return dm

@@ -26,6 +26,7 @@ from bot.announce.clicks import ORIGINAL, Click, Token
 from bot.announce.letter import Letter, edited_text, given, new_text
 from bot.announce.outbox import SEND_FAILURES, Outbox
 from bot.i18n import locale_name
+from bot.storage import PlayerId
 
 log = logging.getLogger("whyfirst.announce")
 
@@ -41,7 +42,7 @@ class Address:
     """The message itself; for a new message, the one it comes after (a DM hand's last)."""
     click: Click | None = None
     """The latest click on it: its token reaches the message while fresh, if it reaches it."""
-    dm_of: str | None = None
+    dm_of: PlayerId | None = None
     """The player whose DMs hold it: a new message opens their DM channel if need be."""
     attachments: bool = True
     """False once the channel refused a file: a new message goes without it."""
@@ -262,7 +263,7 @@ class PacedDm:
     """A new message in a player's DMs by REST, in its turn (opening the DM channel first,
     in a turn of its own, if this process has not written to it yet)."""
 
-    player: str
+    player: PlayerId
 
     async def carry(self, outbox: Outbox, letter: Letter) -> Delivery:
         async def send() -> discord.Message:

@@ -15,6 +15,7 @@ import discord
 import engine
 from bot.i18n import t
 from bot.messages.table import Table, card_label, signed
+from bot.storage import PlayerId, user_id_of
 from bot.ui import custom_ids as ids
 from bot.ui.buttons import CardButton, MoveButton, PickButton
 from bot.ui.views import take_apart
@@ -87,7 +88,7 @@ def stage_over(place: Place, stage: int, locale: str | None = None) -> str:
 def hand_controls(
     state: engine.GameState,
     table: Table,
-    player: str,
+    player: PlayerId,
     place: Place,
     locale: str | None = None,
     selected: int | None = None,
@@ -107,9 +108,10 @@ def hand_controls(
     in_hand = {card.number for card in view.hand}
     chosen = selected if selected in in_hand else (view.pick[0] if view.pick else None)
     buttons = discord.ui.View(timeout=None)
-    for card in _card_buttons(state, view, table, chosen):
+    owner = user_id_of(player)
+    for card in _card_buttons(state, view, table, owner, chosen):
         buttons.add_item(card)
-    for figure in _figure_buttons(state, view, table, chosen, locale):
+    for figure in _figure_buttons(state, view, table, owner, chosen, locale):
         buttons.add_item(figure)
     picked_target = view.pick[1] if view.pick else None
     status = _status(view, table, player, chosen, picked_target, locale)
@@ -117,7 +119,11 @@ def hand_controls(
 
 
 def _card_buttons(
-    state: engine.GameState, view: engine.PlayerView, table: Table, chosen: int | None
+    state: engine.GameState,
+    view: engine.PlayerView,
+    table: Table,
+    owner: int,
+    chosen: int | None,
 ) -> list[CardButton]:
     """The stage's five cards: the playable ones live, the chosen one highlighted."""
     turn = ids.Turn(view.stage, view.round)
@@ -134,7 +140,6 @@ def _card_buttons(
         )
         label = card_label(number, view.variant)
         disabled = not playable and number != chosen
-        owner = int(view.player)
         buttons.append(
             CardButton(table.game_id, owner, turn, number, label, style=style, disabled=disabled)
         )
@@ -145,6 +150,7 @@ def _figure_buttons(
     state: engine.GameState,
     view: engine.PlayerView,
     table: Table,
+    owner: int,
     chosen: int | None,
     locale: str | None,
 ) -> list[PickButton | MoveButton]:
@@ -160,7 +166,6 @@ def _figure_buttons(
         if view.phase == engine.Phase.PICKING and chosen is not None and _aims(view):
             picked = view.pick == (chosen, figure)
             style = discord.ButtonStyle.success if picked else discord.ButtonStyle.secondary
-            owner = int(player)
             buttons.append(
                 PickButton(table.game_id, owner, turn, chosen, code, label, style=style, row=row)
             )
@@ -177,7 +182,7 @@ def _aims(view: engine.PlayerView) -> bool:
 def _status(
     view: engine.PlayerView,
     table: Table,
-    player: str,
+    player: PlayerId,
     chosen: int | None,
     picked_target: str | None,
     locale: str | None,

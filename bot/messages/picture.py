@@ -37,7 +37,7 @@ def board_for(
     caption: tuple[str, ...] = (),
     highlight: int | None = None,
 ) -> Board:
-    figures_in_order = [*table.players]
+    figures_in_order: list[str] = [*table.players]
     if engine.LEO in snapshot.positions:
         figures_in_order.append(engine.LEO)
     names = [table.name(figure) for figure in figures_in_order]

@@ -23,7 +23,7 @@ def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOv
             "game": record.id,
             "guild": str(record.guild_id),
             "channel": str(record.channel_id),
-            "names": {str(seat.user_id): seat.display_name for seat in record.seats},
+            "names": {seat.player: seat.display_name for seat in record.seats},
             "created_at": record.created_at.isoformat(),
             "started_at": iso_text(record.started_at),
             "finished_at": (record.finished_at or record.updated_at).isoformat(),
@@ -33,7 +33,7 @@ def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOv
             },
         }
     )
-    ai = {str(seat.user_id): seat.ai_level for seat in record.seats if seat.ai_level}
+    ai = {seat.player: seat.ai_level for seat in record.seats if seat.ai_level}
     if ai:
         data["ai"] = ai
     return data

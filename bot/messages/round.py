@@ -13,6 +13,7 @@ from bot.i18n import t
 from bot.messages.narrate import cards_revealed, figure_moved, round_revealed, stage_scored
 from bot.messages.picture import Snapshot, fold_moves
 from bot.messages.table import Table, card_label
+from bot.storage import PlayerId
 from bot.ui.buttons import MoveButton, RematchButton, ShowHandButton
 from bot.ui.custom_ids import Turn, target_code
 
@@ -90,7 +91,7 @@ def waiting_line(table: Table, state: engine.GameState, deadline: datetime | Non
     return f"{WAITING_MARK} {line}".rstrip()
 
 
-def reminder(table: Table, state: engine.GameState, missing: tuple[str, ...]) -> str:
+def reminder(table: Table, state: engine.GameState, missing: tuple[PlayerId, ...]) -> str:
     """The half-time reminder to the players still awaited: pick a card, or (a tactical move
     awaited) choose the figure the card moves."""
     moving = engine.public_view(state).phase == engine.Phase.MOVING

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import engine
 from bot.i18n import t
 from bot.options import GameOptions
-from bot.storage import GameRecord
+from bot.storage import GameRecord, PlayerId
 
 
 @dataclass(frozen=True)
@@ -18,10 +18,10 @@ class Table:
     game_id: int
     guild_id: int
     channel_id: int
-    players: tuple[str, ...]
-    names: dict[str, str]
+    players: tuple[PlayerId, ...]
+    names: dict[PlayerId, str]
     locale: str | None = None  # the server's language, for public messages
-    ai: frozenset[str] = frozenset()
+    ai: frozenset[PlayerId] = frozenset()
     """The players who are AI players."""
     guild_name: str | None = None
     channel_name: str | None = None
@@ -35,10 +35,10 @@ class Table:
             game_id=record.id,
             guild_id=record.guild_id,
             channel_id=record.channel_id,
-            players=tuple(str(seat.user_id) for seat in seats),
-            names={str(seat.user_id): seat.display_name for seat in seats},
+            players=tuple(seat.player for seat in seats),
+            names={seat.player: seat.display_name for seat in seats},
             locale=options.locale,
-            ai=frozenset(str(seat.user_id) for seat in seats if seat.is_ai),
+            ai=frozenset(seat.player for seat in seats if seat.is_ai),
             guild_name=options.guild_name,
             channel_name=options.channel_name,
         )
@@ -47,14 +47,21 @@ class Table:
         return figure in self.ai
 
     @property
-    def people(self) -> tuple[str, ...]:
+    def people(self) -> tuple[PlayerId, ...]:
         """The players who are not AI players, in seat order."""
         return tuple(player for player in self.players if player not in self.ai)
 
+    def player(self, figure: str) -> PlayerId | None:
+        """The seated player the engine names `figure` (None for Leo)."""
+        return next((player for player in self.players if player == figure), None)
+
+    def seated(self, figures: Iterable[str]) -> tuple[PlayerId, ...]:
+        """The seated players among the engine's `figures`, in their order (Leo left out)."""
+        return tuple(player for player in map(self.player, figures) if player is not None)
+
     def name(self, figure: str) -> str:
-        if figure == engine.LEO:
-            return engine.LEO
-        return self.names.get(figure, figure)
+        player = self.player(figure)
+        return figure if player is None else self.names.get(player, figure)
 
     def mention(self, figure: str) -> str:
         """A mention for a player (a name without ping unless allowed); Leo and AI players

@@ -19,7 +19,7 @@ from bot.options import GameOptions
 from bot.play.background import Background
 from bot.play.service import GameService
 from bot.play.transition import Change, Refusal, Transition
-from bot.storage import GameRecord, GameStatus
+from bot.storage import GameRecord, GameStatus, PlayerId
 
 log = logging.getLogger("whyfirst.ai")
 
@@ -31,12 +31,13 @@ def decide(
     return tuple(engine.ai.choose(view, engine.ai.Level(level), seed) for view in views)
 
 
-def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[str, ...]:
+def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[PlayerId, ...]:
     """The game's AI players who must act now, in seat order."""
-    ai = {str(seat.user_id) for seat in record.seats if seat.is_ai}
+    ai = [seat.player for seat in record.seats if seat.is_ai]
     if not ai:
         return ()  # most games: no public view to build after every commit
-    return tuple(player for player in engine.public_view(state).waiting_for if player in ai)
+    waiting = engine.public_view(state).waiting_for
+    return tuple(player for player in ai if player in waiting)
 
 
 class AiSeats:

@@ -7,17 +7,19 @@ from typing import Protocol
 import discord
 
 from bot.play.transition import Change
-from bot.storage import GameRecord
+from bot.storage import GameRecord, PlayerId
 
 
 class Announcing(Protocol):
     def show(self, change: Change) -> None:
         """Show a committed change; each game's changes are shown in commit order."""
 
-    async def remind(self, record: GameRecord, missing: tuple[str, ...]) -> None:
+    async def remind(self, record: GameRecord, missing: tuple[PlayerId, ...]) -> None:
         """Tell the players still awaited that half their time is gone."""
 
-    def answer_through(self, game_id: int, player: str, interaction: discord.Interaction) -> None:
+    def answer_through(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    ) -> None:
         """The player's click on their own controls (or their Show my hand) was
         acknowledged: their controls are redrawn through it while it is fresh."""
 

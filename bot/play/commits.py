@@ -82,7 +82,7 @@ class Commits:
                     return Refusal("refusal.already_started")
                 if actor_id != record.host_id:
                     return Refusal("refusal.host_only")
-                players = [str(seat.user_id) for seat in sorted(record.seats, key=_seat_order)]
+                players = [seat.player for seat in sorted(record.seats, key=_seat_order)]
                 try:
                     state = engine.new_game(players, engine.Variant(record.variant), record.seed)
                 except ValueError:

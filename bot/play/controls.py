@@ -18,7 +18,7 @@ from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import Refusal
 from bot.play.verdict import ActionBuilder
-from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus
+from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus, PlayerId, player_id
 from bot.ui import custom_ids as ids
 from bot.ui.replies import refuse
 
@@ -41,7 +41,7 @@ class HandDesk:
         if loaded is None:
             return
         record, state = loaded
-        player = str(owner)
+        player = player_id(owner)
         view = engine.view_for(state, player)
         if (view.stage, view.round) != (turn.stage, turn.round):
             # Another process may have moved the game on: the database decides.
@@ -80,7 +80,7 @@ class HandDesk:
         interaction: discord.Interaction,
         record: GameRecord,
         state: engine.GameState,
-        player: str,
+        player: PlayerId,
         card: int,
     ) -> None:
         table = Table.of(record)
@@ -102,7 +102,7 @@ class HandDesk:
         if interaction.user.id != owner:
             await refuse(interaction, "refusal.not_your_controls")
             return
-        player = str(owner)
+        player = player_id(owner)
 
         def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
             figure = ids.target_figure(state.players, target, engine.LEO)
@@ -120,7 +120,7 @@ class HandDesk:
     async def move(
         self, interaction: discord.Interaction, game_id: int, turn: ids.Turn, target: str
     ) -> None:
-        player = str(interaction.user.id)
+        player = player_id(interaction.user.id)
 
         def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
             figure = ids.target_figure(state.players, target, engine.LEO)
@@ -134,7 +134,7 @@ class HandDesk:
         self,
         interaction: discord.Interaction,
         game_id: int,
-        player: str,
+        player: PlayerId,
         build: ActionBuilder,
     ) -> None:
         prepared = await self._service.prepare(game_id, build)
@@ -159,7 +159,7 @@ class HandDesk:
         record, state = loaded
         table = Table.of(record)
         place = place_of(self._directory, table)
-        player, locale = str(interaction.user.id), locale_name(interaction.locale)
+        player, locale = player_id(interaction.user.id), locale_name(interaction.locale)
         with hand_controls(state, table, player, place, locale) as controls:
             if controls.view is None:
                 await interaction.response.send_message(controls.content, ephemeral=True)

@@ -59,7 +59,8 @@ class DeadlineActions:
             return
         if record.deadline != timer.deadline:
             return
-        missing = engine.public_view(engine.state_from_dict(record.state)).waiting_for
+        waiting = engine.public_view(engine.state_from_dict(record.state)).waiting_for
+        missing = tuple(seat.player for seat in record.seats if seat.player in waiting)
         if missing:
             await self._announcing.remind(record, missing)
 

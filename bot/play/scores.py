@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import engine
 from bot import storage as store
-from bot.storage import GameRecord
+from bot.storage import GameRecord, PlayerId, user_id_of
 
 
-def people(record: GameRecord) -> frozenset[str]:
+def people(record: GameRecord) -> frozenset[PlayerId]:
     """The seated players who are not AI players, as the engine names them."""
-    return frozenset(str(seat.user_id) for seat in record.seats if not seat.is_ai)
+    return frozenset(seat.player for seat in record.seats if not seat.is_ai)
 
 
 def stage_points(record: GameRecord, events: tuple[engine.Event, ...]) -> list[store.StagePoints]:
     """Per-stage points of the people, with whether they stood on the scoring space."""
     counted = people(record)
     return [
-        store.StagePoints(int(figure), event.stage, points, figure in event.scorers)
+        store.StagePoints(
+            user_id_of(PlayerId(figure)), event.stage, points, figure in event.scorers
+        )
         for event in events
         if isinstance(event, engine.StageScored)
         for figure, points in event.points
@@ -30,7 +32,7 @@ def results(record: GameRecord, events: tuple[engine.Event, ...]) -> list[store.
     for event in events:
         if isinstance(event, engine.GameOver):
             return [
-                store.PlayerResult(int(figure), total, figure in event.winners)
+                store.PlayerResult(user_id_of(PlayerId(figure)), total, figure in event.winners)
                 for figure, total in event.totals
                 if figure in counted
             ]

@@ -158,11 +158,14 @@ from bot.storage.records import (
     LeaderboardRow,
     LoggedAction,
     PlayerFigures,
+    PlayerId,
     PlayerResult,
     PlayerStats,
     Seat,
     StagePoints,
     Unset,
+    player_id,
+    user_id_of,
 )
 from bot.storage.storage import DEFAULT_DATABASE, Storage
 
@@ -191,6 +194,7 @@ __all__ = [
     "NotInLobby",
     "NotSeated",
     "PlayerFigures",
+    "PlayerId",
     "PlayerResult",
     "PlayerStats",
     "Seat",
@@ -200,4 +204,6 @@ __all__ = [
     "StorageError",
     "Unset",
     "is_postgresql_url",
+    "player_id",
+    "user_id_of",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum, StrEnum
-from typing import Final, Literal, TypedDict
+from typing import Final, Literal, NewType, TypedDict
 
 
 class GameStatus(StrEnum):
@@ -29,6 +29,19 @@ JsonObject = dict[str, object]
 value before trusting it."""
 
 
+PlayerId = NewType("PlayerId", str)
+"""A player inside the bot and the engine: their Discord user id as text (an AI player's is
+negative). Made only by `player_id` (or `Seat.player`), read back only by `user_id_of`."""
+
+
+def player_id(user_id: int) -> PlayerId:
+    return PlayerId(str(user_id))
+
+
+def user_id_of(player: PlayerId) -> int:
+    return int(player)
+
+
 class Unset(Enum):
     """Marks an argument left out, where None means "clear it"."""
 
@@ -49,6 +62,10 @@ class Seat:
     @property
     def is_ai(self) -> bool:
         return self.ai_level is not None
+
+    @property
+    def player(self) -> PlayerId:
+        return player_id(self.user_id)
 
 
 @dataclass(frozen=True)
