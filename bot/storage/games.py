@@ -35,19 +35,10 @@ from bot.storage.records import (
 from bot.storage.sql import Session, dump_json
 from bot.storage.timefmt import from_db, moment_from_db, to_db, to_db_or_none
 
+_ENDED_EARLY = {GameStatus.CANCELLED, GameStatus.ABANDONED}
 _NEXT_STATUSES = {
-    GameStatus.LOBBY: {
-        GameStatus.LOBBY,
-        GameStatus.RUNNING,
-        GameStatus.CANCELLED,
-        GameStatus.ABANDONED,
-    },
-    GameStatus.RUNNING: {
-        GameStatus.RUNNING,
-        GameStatus.FINISHED,
-        GameStatus.CANCELLED,
-        GameStatus.ABANDONED,
-    },
+    GameStatus.LOBBY: {GameStatus.LOBBY, GameStatus.RUNNING, *_ENDED_EARLY},
+    GameStatus.RUNNING: {GameStatus.RUNNING, GameStatus.FINISHED, *_ENDED_EARLY},
 }
 _MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
