@@ -43,9 +43,10 @@ def greet_view(count: int) -> discord.ui.View:
 
 
 class DemoClient(discord.Client):
-    def __init__(self, guild_id: int) -> None:
+    def __init__(self, guild_id: int, *, anywhere: bool = False) -> None:
         super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
         self.guild_id = guild_id
+        self.anywhere = anywhere
         self.tree = app_commands.CommandTree(self)
         self.command_errors: list[BaseException] = []
         self.ready_event = asyncio.Event()
@@ -57,6 +58,10 @@ class DemoClient(discord.Client):
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)
+        if self.anywhere:
+            self.tree.clear_commands(guild=None)
+            self.tree.add_command(build_anywhere_group())
+            await self.tree.sync()
 
     async def on_ready(self) -> None:
         self.ready_event.set()
@@ -113,12 +118,66 @@ def build_demo_group(client: DemoClient) -> app_commands.Group:
     return group
 
 
+def build_anywhere_group() -> app_commands.Group:
+    """A global command installable to users and usable in every context."""
+    group = app_commands.Group(
+        name="anywhere",
+        description="Loopback self-test commands for user installs",
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=True, private_channel=True
+        ),
+    )
+
+    @group.command(name="say", description="Answer with a button")
+    async def say(interaction: discord.Interaction) -> None:
+        owners = [
+            kind
+            for kind, installed in (
+                ("server", interaction.is_guild_integration()),
+                ("user", interaction.is_user_integration()),
+            )
+            if installed
+        ]
+        context = interaction.context
+        where = "guild" if context.guild else "dm" if context.dm_channel else "private"
+        await interaction.response.send_message(
+            f"{where} {','.join(owners)} {interaction.app_permissions.value}", view=greet_view(1)
+        )
+
+    @group.command(name="many", description="Send follow-ups")
+    async def many(interaction: discord.Interaction, count: int) -> None:
+        await interaction.response.send_message("starting")
+        codes = []
+        for number in range(1, count + 1):
+            try:
+                await interaction.followup.send(f"follow-up {number}")
+                codes.append("ok")
+            except discord.HTTPException as error:
+                codes.append(str(error.code))
+        await interaction.edit_original_response(content=" ".join(codes))
+
+    @group.command(name="post", description="Post through REST and the caller's DMs")
+    async def post(interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        codes = []
+        for attempt in (interaction.channel, interaction.user):
+            try:
+                await attempt.send("through REST")  # type: ignore[union-attr]
+                codes.append("ok")
+            except discord.HTTPException as error:
+                codes.append(str(error.code))
+        await interaction.followup.send(" ".join(codes))
+
+    return group
+
+
 async def start_demo(
-    loopback: LoopbackDiscord, guild_id: int
+    loopback: LoopbackDiscord, guild_id: int, *, anywhere: bool = False
 ) -> tuple[DemoClient, asyncio.Task[None]]:
     discord.http.Route.BASE = loopback.api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(loopback.gateway_url)
-    client = DemoClient(guild_id)
+    client = DemoClient(guild_id, anywhere=anywhere)
     task = asyncio.create_task(client.start(loopback.token))
     await asyncio.wait_for(client.ready_event.wait(), 10)
     return client, task

@@ -53,6 +53,18 @@ def missing_permissions() -> DiscordError:
     return DiscordError(403, 50013, "Missing Permissions")
 
 
+def missing_access() -> DiscordError:
+    """The bot cannot see the channel: no View Channel, or it is no member of the server or
+    the group DM (a user-installed app's only way in is an interaction)."""
+    return DiscordError(403, 50001, "Missing Access")
+
+
+def too_many_followups() -> DiscordError:
+    return DiscordError(
+        400, 40094, "This interaction has hit the maximum number of follow up messages"
+    )
+
+
 def dms_closed() -> DiscordError:
     return DiscordError(403, 50007, "Cannot send messages to this user")
 

@@ -135,7 +135,7 @@ class Gateway:
         guilds = [
             guild
             for guild in self.world.guilds.values()
-            if shard_of(guild.id, shard_count) == shard_id
+            if guild.bot_joined and shard_of(guild.id, shard_count) == shard_id
         ]
         ready = {
             "v": 10,

@@ -10,6 +10,7 @@ from tests.loopback.errors import (
     DiscordError,
     already_acknowledged,
     invalid_form_body,
+    too_many_followups,
     unknown_interaction,
     unknown_message,
     unknown_webhook,
@@ -21,6 +22,7 @@ from tests.loopback.interactions import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE,
+    MAX_USER_INSTALL_FOLLOWUPS,
     MESSAGE_COMPONENT,
     TOKEN_LIFETIME_SECONDS,
     UPDATE_MESSAGE,
@@ -213,6 +215,16 @@ class InteractionDesk:
             self.world.apply_edit(original, body, call.files)
             message = original
         else:
+            if (
+                interaction.user_installed_only
+                and len(interaction.followups) >= MAX_USER_INSTALL_FOLLOWUPS
+            ):
+                self.world.record_violation(
+                    "followup-limit",
+                    f"a 6th follow-up of {_describe(interaction)}, authorized only by a user "
+                    f"install (at most {MAX_USER_INSTALL_FOLLOWUPS})",
+                )
+                raise too_many_followups()
             message = self.world.create_message(
                 interaction.channel, body, call.files, interaction=interaction
             )

@@ -14,6 +14,8 @@ TOKEN_LIFETIME_SECONDS = 15 * 60.0
 
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
 APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
+GUILD_INSTALL, USER_INSTALL = "0", "1"
+MAX_USER_INSTALL_FOLLOWUPS = 5
 
 
 @dataclass(eq=False)
@@ -80,6 +82,18 @@ class PendingInteraction:
     @property
     def acknowledged(self) -> bool:
         return self.acknowledged_at is not None
+
+    @property
+    def authorizing(self) -> dict[str, str]:
+        """`authorizing_integration_owners`: "0" when the app is installed to the server (or
+        this is a DM with the bot), "1" when installed to the user."""
+        owners: dict[str, str] = self.payload.get("authorizing_integration_owners") or {}
+        return owners
+
+    @property
+    def user_installed_only(self) -> bool:
+        """Authorized by the user's install alone: the app may make 5 follow-ups at most."""
+        return GUILD_INSTALL not in self.authorizing
 
     def owns(self, message: Message) -> bool:
         return message is self.original or any(message is m for m in self.followups)

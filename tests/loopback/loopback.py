@@ -98,14 +98,22 @@ class LoopbackDiscord:
 
     # --- the world ----------------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, shard: tuple[int, int] = (0, 1)) -> GuildHandle:
+    def add_guild(
+        self, name: str, *, shard: tuple[int, int] = (0, 1), with_bot: bool = True
+    ) -> GuildHandle:
         """A new guild on `shard` (shard id, shard count): guilds are added until one's id
-        falls on it (the others stay, as more guilds the bot is in)."""
+        falls on it (the others stay, as more guilds the bot is in). `with_bot=False`: a
+        server that never invited the bot (the app reaches it only through user installs)."""
         shard_id, shard_count = shard
-        guild = self.world.add_guild(name)
+        guild = self.world.add_guild(name, with_bot=with_bot)
         while shard_of(guild.id, shard_count) != shard_id:
-            guild = self.world.add_guild(name)
+            guild = self.world.add_guild(name, with_bot=with_bot)
         return GuildHandle(self, guild)
+
+    def add_group_dm(self, name: str, *members: Player) -> TextChannel:
+        """A group DM of `members`: the bot is not in it, so only a user-installed app's
+        commands reach it, and REST to it answers 403 50001."""
+        return TextChannel(self, self.world.add_group_dm(name, [m.user for m in members]))
 
     def add_user(self, name: str) -> Player:
         return Player(self, self.world.add_user(name))
@@ -115,14 +123,15 @@ class LoopbackDiscord:
 
     def broadcast_soon(self, event: str, data: dict[str, Any], guild_id: int) -> None:
         """Tell a connected bot about a change made while it runs (a new channel, member)."""
-        if self.gateway.session_for(guild_id) is None:
+        guild = self.world.guilds.get(guild_id)
+        if guild is None or not guild.bot_joined or self.gateway.session_for(guild_id) is None:
             return
         task = asyncio.get_running_loop().create_task(self.gateway.dispatch(event, data, guild_id))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
     async def announce_channel(self, channel: Channel) -> None:
-        if channel.guild is not None:
+        if channel.guild is not None and channel.guild.bot_joined:
             data = channel.to_json(self.world.bot)
             await self.gateway.dispatch("CHANNEL_UPDATE", data, channel.guild.id)
 

@@ -20,6 +20,7 @@ SEND_MESSAGES = 1 << 11
 EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
+MENTION_EVERYONE = 1 << 17
 USE_EXTERNAL_EMOJIS = 1 << 18
 USE_APPLICATION_COMMANDS = 1 << 31
 EVERYONE_PERMISSIONS = (
@@ -32,6 +33,9 @@ EVERYONE_PERMISSIONS = (
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
 )
+# What `app_permissions` holds where the bot is no member: a DM or a group DM, or a server
+# where the app is installed only to the user (DISCORD.md: "Installed to a user").
+PRIVATE_APP_PERMISSIONS = ATTACH_FILES | EMBED_LINKS | MENTION_EVERYONE
 PERMISSION_NAMES = {
     "view_channel": VIEW_CHANNEL,
     "send_messages": SEND_MESSAGES,
@@ -40,7 +44,7 @@ PERMISSION_NAMES = {
     "read_message_history": READ_MESSAGE_HISTORY,
 }
 
-GUILD_TEXT, DM = 0, 1
+GUILD_TEXT, DM, GROUP_DM = 0, 1, 3
 
 
 def new_snowflake() -> int:
@@ -145,6 +149,10 @@ class Message:
     message_type: int = 0
     webhook_id: int | None = None
     interaction_user: User | None = None
+    authorizing: dict[str, str] | None = None
+    """The installations that authorized the interaction that made it: its buttons' clicks
+    carry them (a user-installed app's message can be clicked by people who never
+    installed it)."""
     timestamp: str = field(default_factory=iso_now)
     edited_timestamp: str | None = None
     edit_count: int = 0
@@ -199,7 +207,7 @@ class Message:
                 "id": str(new_snowflake()),
                 "type": 2 if self.message_type == 20 else 3,
                 "user": self.interaction_user.to_json(),
-                "authorizing_integration_owners": {},
+                "authorizing_integration_owners": self.authorizing or {},
             }
         return data
 
@@ -211,6 +219,8 @@ class Channel:
     kind: int
     guild: Guild | None = None
     recipient: User | None = None
+    recipients: list[User] = field(default_factory=list)
+    """A group DM's members (the bot is never one)."""
     bot_denied: int = 0
     messages: dict[int, Message] = field(default_factory=dict)
 
@@ -218,8 +228,12 @@ class Channel:
         return f"<Channel {self.id} {self.name!r}>"
 
     def bot_permissions(self) -> int:
+        if self.kind == GROUP_DM:
+            return 0
         if self.guild is None:
             return EVERYONE_PERMISSIONS
+        if not self.guild.bot_joined:
+            return 0
         return self.guild.everyone_permissions & ~self.bot_denied
 
     def live_messages(self) -> list[Message]:
@@ -233,6 +247,17 @@ class Channel:
                 "type": DM,
                 "last_message_id": None,
                 "recipients": [self.recipient.to_json()],
+                "flags": 0,
+            }
+        if self.kind == GROUP_DM:
+            return {
+                "id": str(self.id),
+                "type": GROUP_DM,
+                "name": self.name,
+                "icon": None,
+                "owner_id": str(self.recipients[0].id),
+                "last_message_id": None,
+                "recipients": [user.to_json() for user in self.recipients],
                 "flags": 0,
             }
         assert self.guild is not None
@@ -266,6 +291,9 @@ class Guild:
     preferred_locale: str = "en-US"
     """The server's language (Server Settings > Community), sent as guild_locale."""
     everyone_permissions: int = EVERYONE_PERMISSIONS
+    bot_joined: bool = True
+    """False for a server that never invited the bot (its members may still have installed
+    the app to themselves)."""
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     roles: dict[int, dict[str, Any]] = field(default_factory=dict)

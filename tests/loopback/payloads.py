@@ -5,17 +5,57 @@ from __future__ import annotations
 from typing import Any
 
 from tests.loopback.errors import LoopbackError
-from tests.loopback.interactions import APPLICATION_COMMAND, MESSAGE_COMPONENT
-from tests.loopback.model import Channel, Message, User
+from tests.loopback.interactions import (
+    APPLICATION_COMMAND,
+    GUILD_INSTALL,
+    MESSAGE_COMPONENT,
+    USER_INSTALL,
+)
+from tests.loopback.model import DM, GROUP_DM, PRIVATE_APP_PERMISSIONS, Channel, Message, User
 from tests.loopback.world import World
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, NUMBER = 3, 4, 5, 6, 10
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-GUILD_CONTEXT, BOT_DM_CONTEXT = 0, 1
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
 
 
-def _base(world: World, kind: int, user: User, channel: Channel) -> dict[str, Any]:
+def context_of(channel: Channel) -> int:
+    if channel.guild is not None:
+        return GUILD_CONTEXT
+    return PRIVATE_CHANNEL_CONTEXT if channel.kind == GROUP_DM else BOT_DM_CONTEXT
+
+
+def installs_for(world: World, user: User, channel: Channel) -> dict[str, str]:
+    """The installations that let `user` use the app in `channel`, as Discord lists them in
+    `authorizing_integration_owners`: the server's (or "0" in a DM with the bot), the user's."""
+    owners: dict[str, str] = {}
+    if channel.kind == DM:
+        owners[GUILD_INSTALL] = "0"
+    elif channel.guild is not None and channel.guild.bot_joined:
+        owners[GUILD_INSTALL] = str(channel.guild.id)
+    if user.id in world.user_installs:
+        owners[USER_INSTALL] = str(user.id)
+    if not owners:
+        raise LoopbackError(
+            f"the app is not installed where {user.name} is ({channel!r}): Discord offers it "
+            "only in servers that added it, DMs with the bot, or to users who installed it"
+        )
+    return owners
+
+
+def _base(
+    world: World,
+    kind: int,
+    user: User,
+    channel: Channel,
+    owners: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    owners = installs_for(world, user, channel) if owners is None else owners
+    if channel.guild is not None and GUILD_INSTALL in owners:
+        app_permissions = channel.bot_permissions()
+    else:
+        app_permissions = PRIVATE_APP_PERMISSIONS
     payload: dict[str, Any] = {
         "application_id": str(world.application_id),
         "type": kind,
@@ -23,8 +63,9 @@ def _base(world: World, kind: int, user: User, channel: Channel) -> dict[str, An
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         "locale": user.locale,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": str(channel.guild.id if channel.guild else 0)},
-        "app_permissions": str(channel.bot_permissions()),
+        "authorizing_integration_owners": owners,
+        "context": context_of(channel),
+        "app_permissions": str(app_permissions),
         "channel_id": str(channel.id),
         "channel": channel.to_json(world.bot),
     }
@@ -37,10 +78,8 @@ def _base(world: World, kind: int, user: User, channel: Channel) -> dict[str, An
         payload["guild"] = {"id": str(channel.guild.id), "locale": locale, "features": []}
         payload["guild_locale"] = locale
         payload["member"] = member.to_json(with_permissions=True)
-        payload["context"] = GUILD_CONTEXT
     else:
         payload["user"] = user.to_json()
-        payload["context"] = BOT_DM_CONTEXT
     return payload
 
 
@@ -51,6 +90,13 @@ def slash_payload(
     names = command_line.removeprefix("/").split()
     guild_id = channel.guild.id if channel.guild else None
     command = _find_command(world, guild_id, names[0])
+    owners = _offering_installs(command, installs_for(world, user, channel), context_of(channel))
+    if not owners:
+        raise LoopbackError(
+            f"Discord does not offer /{names[0]} to {user.name} here ({channel!r}): its "
+            f"integration_types {command.get('integration_types')} and contexts "
+            f"{command.get('contexts')} do not allow it"
+        )
     data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": 1}
     if "guild_id" in command:
         data["guild_id"] = command["guild_id"]
@@ -77,9 +123,26 @@ def slash_payload(
             raise LoopbackError(f"/{command_line}: the client requires option {option['name']!r}")
     if resolved:
         data["resolved"] = resolved
-    payload = _base(world, APPLICATION_COMMAND, user, channel)
+    payload = _base(world, APPLICATION_COMMAND, user, channel, owners)
     payload["data"] = data
     return payload
+
+
+def _offering_installs(
+    command: dict[str, Any], installs: dict[str, str], context: int
+) -> dict[str, str]:
+    """The installs through which Discord offers `command` here. A guild command exists only
+    through its server's install; a global one through the install types it declares
+    (`integration_types`, by default the server install) in the contexts it declares
+    (`contexts`, by default all)."""
+    if "guild_id" in command:
+        kinds = [GUILD_INSTALL]
+    else:
+        kinds = [str(kind) for kind in command.get("integration_types") or [0]]
+    contexts = command.get("contexts")
+    if contexts is not None and context not in contexts:
+        return {}
+    return {kind: owner for kind, owner in installs.items() if kind in kinds}
 
 
 def _find_command(world: World, guild_id: int | None, name: str) -> dict[str, Any]:
@@ -122,7 +185,7 @@ def _value(option: dict[str, Any], value: Any, channel: Channel, resolved: dict[
 def component_payload(
     world: World, user: User, message: Message, component: dict[str, Any], values: list[str] | None
 ) -> dict[str, Any]:
-    payload = _base(world, MESSAGE_COMPONENT, user, message.channel)
+    payload = _base(world, MESSAGE_COMPONENT, user, message.channel, message.authorizing)
     data: dict[str, Any] = {
         "custom_id": component["custom_id"],
         "component_type": component["type"],

@@ -125,6 +125,11 @@ class Player:
     def open_dms(self) -> None:
         self.user.dms_closed = False
 
+    def install_app(self) -> None:
+        """Add the app to their own account (a user install): its user-installable commands
+        then work for them in group DMs and in servers that never invited the bot."""
+        self._discord.world.user_installs.add(self.user.id)
+
     # --- what the player can do -----------------------------------------------------------
 
     async def slash(self, channel: TextChannel, command: str, **options: Any) -> InteractionOutcome:

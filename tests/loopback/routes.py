@@ -10,6 +10,7 @@ from tests.loopback.errors import (
     dms_closed,
     empty_message,
     invalid_form_body,
+    missing_access,
     missing_permissions,
     unknown_channel,
     unknown_message,
@@ -178,7 +179,7 @@ class Routes:
         if channel is None:
             raise unknown_channel()
         if not channel.bot_permissions() & VIEW_CHANNEL:
-            raise missing_permissions()
+            raise missing_access()
         return channel
 
     def _message(self, call: Call) -> Message:
@@ -202,7 +203,8 @@ class Routes:
         body = dict(call.body or {})
         if channel.kind == DM:
             assert channel.recipient is not None
-            if channel.recipient.dms_closed:
+            recipient = channel.recipient
+            if recipient.dms_closed or not self.world.shares_a_server_with_the_bot(recipient):
                 raise dms_closed()
         else:
             permissions = channel.bot_permissions()

@@ -12,6 +12,7 @@ from tests.loopback.errors import Violation
 from tests.loopback.interactions import PendingInteraction
 from tests.loopback.model import (
     DM,
+    GROUP_DM,
     GUILD_TEXT,
     MANAGE_GUILD,
     Attachment,
@@ -52,6 +53,8 @@ class World:
     commands: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
     command_ids: dict[tuple[int | None, str], int] = field(default_factory=dict)
     command_puts: int = 0
+    user_installs: set[int] = field(default_factory=set)
+    """The users who installed the app to their own account."""
     interactions: dict[int, PendingInteraction] = field(default_factory=dict)
     interactions_by_token: dict[str, PendingInteraction] = field(default_factory=dict)
     violations: list[Violation] = field(default_factory=list)
@@ -84,13 +87,15 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> Guild:
+    def add_guild(self, name: str, *, with_bot: bool = True) -> Guild:
         owner = self.add_user(f"{name} owner")
         guild = Guild(new_snowflake(), name, owner.id, manager_role_id=new_snowflake())
         guild.roles[guild.manager_role_id] = {"name": "Managers", "permissions_value": MANAGE_GUILD}
+        guild.bot_joined = with_bot
         self.guilds[guild.id] = guild
         self.add_member(guild, owner, manage_guild=False)
-        self.add_member(guild, self.bot, manage_guild=False)
+        if with_bot:
+            self.add_member(guild, self.bot, manage_guild=False)
         return guild
 
     def add_member(self, guild: Guild, user: User, *, manage_guild: bool) -> Member:
@@ -113,6 +118,15 @@ class World:
             self.channels[channel.id] = channel
         return channel
 
+    def add_group_dm(self, name: str, members: list[User]) -> Channel:
+        """A group DM of `members` (the first one owns it); the bot is never in one."""
+        channel = Channel(new_snowflake(), name, GROUP_DM, recipients=list(members))
+        self.channels[channel.id] = channel
+        return channel
+
+    def shares_a_server_with_the_bot(self, user: User) -> bool:
+        return any(guild.bot_joined and user.id in guild.members for guild in self.guilds.values())
+
     # --- messages --------------------------------------------------------------------------
 
     def create_message(
@@ -131,6 +145,7 @@ class World:
             message_type=message_type,
             webhook_id=self.application_id if interaction is not None else None,
             interaction_user=interaction.user if interaction is not None else None,
+            authorizing=interaction.authorizing if interaction is not None else None,
         )
         self.apply_edit(message, body, files, creating=True)
         self.messages[message.id] = message
