@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bot.storage import GameRecord
 
@@ -13,6 +14,14 @@ AI_LEVELS = ("casual", "sharp")
 DEFAULT_AI_LEVEL = "sharp"
 
 
+class HandsIn(StrEnum):
+    """Where the players' hands are: each in their DMs, or each an ephemeral message in the
+    game's channel that only its player sees."""
+
+    DM = "dm"
+    CHANNEL = "channel"
+
+
 @dataclass(frozen=True)
 class GameOptions:
     pick_seconds: int = DEFAULT_PICK_SECONDS
@@ -20,6 +29,7 @@ class GameOptions:
     """The server's language, for the game's public messages."""
     ai_level: str = DEFAULT_AI_LEVEL
     """How the game's AI players play: "casual" or "sharp"."""
+    hands: HandsIn = HandsIn.DM
     ai_seed: int = 0
     """Where the AI players' decisions draw their chances from (never the deal's seed: an AI
     that knew it could work out the others' hands)."""
@@ -37,6 +47,7 @@ class GameOptions:
             pick_seconds=_whole(options.get("pick_seconds"), DEFAULT_PICK_SECONDS),
             locale=_text(locale),
             ai_level=level if level in AI_LEVELS else DEFAULT_AI_LEVEL,
+            hands=HandsIn.CHANNEL if options.get("hands") == HandsIn.CHANNEL else HandsIn.DM,
             ai_seed=_whole(options.get("ai_seed"), 0),
             guild_name=_text(options.get("guild_name")),
             channel_name=_text(options.get("channel_name")),
@@ -47,6 +58,7 @@ class GameOptions:
             "pick_seconds": self.pick_seconds,
             "locale": self.locale,
             "ai_level": self.ai_level,
+            "hands": str(self.hands),
             "ai_seed": self.ai_seed,
             "guild_name": self.guild_name,
             "channel_name": self.channel_name,

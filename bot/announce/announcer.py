@@ -51,6 +51,11 @@ class Announcer:
     ) -> None:
         self._hands.answer_through(game_id, player, interaction)
 
+    def seat_through(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    ) -> None:
+        self._hands.seat_through(game_id, player, interaction)
+
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
         self._channel.post_through(game_id, actor_id, interaction)
 

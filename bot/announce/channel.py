@@ -35,6 +35,7 @@ from bot.messages.round import (
     waiting_line,
 )
 from bot.messages.table import Table
+from bot.options import HandsIn
 from bot.play.transition import Ended, Transition
 from bot.render import Board
 from bot.storage import GameRecord, PlayerId
@@ -79,12 +80,13 @@ class ChannelPosts:
         self._storage = storage
         self._clock = clock
         self._scenes: dict[int, ChannelScene] = {}
-        self._channel_clicks: dict[int, tuple[int, Click]] = {}
+        self._channel_clicks: dict[int, dict[int, Click]] = {}
+        """Per game, each player's latest click in the channel (clicks come at once)."""
 
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
         """A click in the channel (Start, a tactical move): the message its change brings is
         the click's follow-up."""
-        self._channel_clicks[game_id] = (actor_id, self._routes.click(interaction))
+        self._channel_clicks.setdefault(game_id, {})[actor_id] = self._routes.click(interaction)
 
     def note(self, transition: Transition) -> None:
         """The game's latest committed transition (the "Waiting for" line shows this one)."""
@@ -114,7 +116,8 @@ class ChannelPosts:
     async def started(self, table: Table, transition: Transition) -> None:
         variant = t(f"variant.{transition.state.variant.value}", table.locale)
         players = table.mentions(table.players)
-        intro = t("game.begins", table.locale, players=players, variant=variant)
+        begins = "game.begins_channel" if table.hands is HandsIn.CHANNEL else "game.begins"
+        intro = t(begins, table.locale, players=players, variant=variant)
         snapshot = Snapshot(engine.positions(transition.state), {})
         await self.post_round(table, transition, Story((intro,), snapshot, None, None), ping=True)
 
@@ -161,7 +164,7 @@ class ChannelPosts:
                 mentions=PINGS,
                 what=f"game {table.game_id}: post the result",
             )
-            posted = await self._post(table.channel_id, letter)
+            posted = await self._post(table.channel_id, letter, self._result_click(table))
         if posted.sent is not None:
             await keep_message_ids(
                 self._storage, table.game_id, {"result_message_id": posted.sent.id}, "the result"
@@ -169,11 +172,9 @@ class ChannelPosts:
 
     def _click_of(self, transition: Transition) -> Click | None:
         """The channel click that made this transition."""
-        pending = self._channel_clicks.get(transition.game_id)
-        if pending is None or pending[0] != transition.actor_id:
+        if transition.actor_id is None:
             return None
-        del self._channel_clicks[transition.game_id]
-        return pending[1]
+        return self._channel_clicks.get(transition.game_id, {}).pop(transition.actor_id, None)
 
     async def _post_with_picture(
         self, table: Table, letter: Letter, board: Board, click: Click | None
@@ -195,9 +196,18 @@ class ChannelPosts:
         scene.round_click = posted.click
         return posted.sent
 
-    async def _post(self, channel_id: int, letter: Letter) -> Delivery:
-        """A new message in the channel, by REST."""
-        return await self._routes.deliver(self._routes.route(Address(channel_id), new=True), letter)
+    def _result_click(self, table: Table) -> Click | None:
+        """With the hands in the channel, the result follows up the click that ended the
+        game, as its last reveal did."""
+        posted = self._scenes[table.game_id].round_click
+        if table.hands is not HandsIn.CHANNEL or posted is None:
+            return None
+        return Click(posted.token)
+
+    async def _post(self, channel_id: int, letter: Letter, click: Click | None = None) -> Delivery:
+        """A new message in the channel: a follow-up of `click` while fresh, else by REST."""
+        address = Address(channel_id, click=click)
+        return await self._routes.deliver(self._routes.route(address, new=True), letter)
 
     # --- the "Waiting for" line --------------------------------------------------------
 

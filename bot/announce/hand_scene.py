@@ -24,6 +24,9 @@ class PlayerHand:
     """Their latest click on a DM hand of this game, or the follow-up it sent."""
     private_click: Click | None = None
     """Their latest ephemeral hand (Show my hand, or a click on one)."""
+    seat_click: Click | None = None
+    """Their latest click in the game's channel that is not on their hand (/whyfirst start,
+    Join, Start): where a game with its hands in the channel sends them a new one."""
 
     def dm_address(self, player: PlayerId) -> Address:
         """Their DM hand (for a new message: where the next one goes)."""

@@ -32,6 +32,7 @@ from bot.i18n import t
 from bot.languages import Languages
 from bot.messages.hand import Controls, Directory, Place, hand_controls, place_of, stage_over
 from bot.messages.table import Table
+from bot.options import HandsIn
 from bot.play.transition import Ended, Transition
 from bot.storage import PlayerId, player_id, user_id_of
 from bot.ui.replies import PINGS
@@ -75,6 +76,15 @@ class Hands:
         if hand.dm is None and token.channel_id is not None and token.message_id is not None:
             # After a restart this process learns the DM hand from the player's click on it.
             hand.dm = (token.channel_id, token.message_id)
+
+    def seat_through(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    ) -> None:
+        """The player's own click in the game's channel that is not on their hand (their
+        /whyfirst start, Join, Start): with the hands in the channel, their next new hand is
+        its ephemeral follow-up."""
+        scene = self._scenes.setdefault(game_id, HandScene())
+        scene.hand(player).seat_click = self._routes.click(interaction)
 
     def forget(self, game_id: int) -> None:
         self._scenes.pop(game_id, None)
@@ -151,6 +161,9 @@ class Hands:
         """`dealt`: the stage just dealt, if this turn is a stage's first."""
         scene = self._scenes[table.game_id]
         hand = scene.hand(player)
+        if table.hands is HandsIn.CHANNEL:
+            await self._deal_in_channel(table, player, place, hand)
+            return
         await self._redraw_private(table, player, place, hand)
         if player in scene.closed_dms and dealt is None:
             return
@@ -167,6 +180,25 @@ class Hands:
                 return
             hand.dm = None
         await self._send_dm(table, player, place, locale)
+
+    async def _deal_in_channel(
+        self, table: Table, player: PlayerId, place: Place, hand: PlayerHand
+    ) -> None:
+        """Hands in the channel: the player's ephemeral hand redrawn through their latest
+        click on it; else a new one, the ephemeral follow-up of their latest other click in
+        the channel. With neither fresh, Show my hand brings it: never a DM."""
+        if hand.private_click is not None:
+            letter = self._hand(table, player, place, hand.private_click.token.locale)
+            redrawn = await self._routes.deliver(self._routes.route(hand.private_address()), letter)
+            if redrawn.delivered:
+                return
+        seat = hand.seat_click
+        if seat is None:
+            return
+        letter = self._hand(table, player, place, seat.token.locale, ephemeral=True)
+        sent = await self._routes.deliver(self._routes.route(Address(click=seat), new=True), letter)
+        if sent.click is not None:
+            hand.private_click = sent.click
 
     async def _dm_locale(self, player: PlayerId, hand: PlayerHand) -> str | None:
         """The language of a player's DMs: their latest click's, else the one they last
@@ -227,7 +259,15 @@ class Hands:
             ids = {dm_name: dm[0], hand_name: dm[1], closed_name: None}
         await keep_message_ids(self._storage, game_id, ids, f"{player}'s DM hand")
 
-    def _hand(self, table: Table, player: PlayerId, place: Place, locale: str | None) -> Letter:
+    def _hand(
+        self,
+        table: Table,
+        player: PlayerId,
+        place: Place,
+        locale: str | None,
+        *,
+        ephemeral: bool = False,
+    ) -> Letter:
         """The player's controls, drawn from the game's latest state when the request goes."""
 
         def draw() -> Controls:
@@ -236,7 +276,7 @@ class Hands:
             return hand_controls(latest.state, table, player, place, locale)
 
         what = f"game {table.game_id}: {player}'s hand"
-        return Letter(draw=draw, urgency=Urgency.PRIVATE, what=what)
+        return Letter(draw=draw, urgency=Urgency.PRIVATE, what=what, ephemeral=ephemeral)
 
     async def _post(self, table: Table, notice: str) -> None:
         letter = Letter(notice, mentions=PINGS, what=f"game {table.game_id}: a notice")

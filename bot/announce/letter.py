@@ -33,6 +33,8 @@ class Letter:
     urgency: Urgency = Urgency.PUBLIC
     what: str = "a message"
     """What it is, for the logs."""
+    ephemeral: bool = False
+    """Seen by the clicking player only: a new one goes only as a follow-up of their click."""
     draw: Callable[[], Controls] | None = None
     """Draws the text and buttons in place of `content` and `view` when the request goes
     out, so that a hand that waited for its turn shows the game's latest state."""

@@ -61,4 +61,8 @@ class Outbox:
         """The webhook of an interaction's token: not counted by the global limit."""
         application_id = self._client.application_id
         assert application_id is not None, "the client knows its application once logged in"
-        return discord.Webhook.partial(application_id, token, client=self._client)
+        webhook = discord.Webhook.partial(application_id, token, client=self._client)
+        # An interaction's webhook is the application's (as discord.py's own
+        # Interaction.followup builds it): only such a webhook may send ephemeral follow-ups.
+        webhook.type = discord.WebhookType.application
+        return webhook

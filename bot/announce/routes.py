@@ -204,6 +204,7 @@ class ClickFollowUp:
                 return await webhook.send(
                     new_text(content),
                     wait=True,
+                    ephemeral=letter.ephemeral,
                     allowed_mentions=letter.mentions,
                     view=given(view),
                     file=given(letter.file() if letter.file else None),

@@ -65,6 +65,7 @@ def lobby_content(record: GameRecord) -> str:
                 seconds=t("lobby.seconds", locale, count=options.pick_seconds),
                 level=t(f"ai.{options.ai_level}", locale),
             ),
+            t(f"lobby.hands_{options.hands}", locale),
             t("lobby.n_players", locale, count=len(table.players)),
             seats,
             t("lobby.help", locale),

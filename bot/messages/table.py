@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import engine
 from bot.i18n import t
-from bot.options import GameOptions
+from bot.options import GameOptions, HandsIn
 from bot.storage import GameRecord, PlayerId
 
 
@@ -23,6 +23,7 @@ class Table:
     locale: str | None = None  # the server's language, for public messages
     ai: frozenset[PlayerId] = frozenset()
     """The players who are AI players."""
+    hands: HandsIn = HandsIn.DM
     guild_name: str | None = None
     channel_name: str | None = None
     """The names the server and channel had when the game was opened."""
@@ -39,6 +40,7 @@ class Table:
             names={seat.player: seat.display_name for seat in seats},
             locale=options.locale,
             ai=frozenset(seat.player for seat in seats if seat.is_ai),
+            hands=options.hands,
             guild_name=options.guild_name,
             channel_name=options.channel_name,
         )

@@ -23,6 +23,13 @@ class Announcing(Protocol):
         """The player's click on their own controls (or their Show my hand) was
         acknowledged: their controls are redrawn through it while it is fresh."""
 
+    def seat_through(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    ) -> None:
+        """The player's own click in the game's channel that is not on their hand (their
+        /whyfirst start, Join, Start) was acknowledged: a game with its hands in the channel
+        sends them their next new hand as its ephemeral follow-up."""
+
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
         """A click in the channel (Start, a tactical move) was acknowledged: the public
         message its change brings is the click's follow-up."""

@@ -14,6 +14,7 @@ import engine
 from bot.i18n import locale_name
 from bot.messages.hand import Directory, hand_controls, place_of
 from bot.messages.table import Table
+from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import Refusal
@@ -144,7 +145,10 @@ class HandDesk:
         await interaction.response.defer()
         if _is_private(interaction):
             self._announcing.answer_through(game_id, player, interaction)
-        else:
+        in_channel = GameOptions.of(prepared.record).hands is HandsIn.CHANNEL
+        if not _is_private(interaction) or (in_channel and interaction.guild_id is not None):
+            # With the hands in the channel, a click on one's hand is a click in the channel
+            # too: the reveal it completes is its (public) follow-up.
             self._announcing.post_through(game_id, interaction.user.id, interaction)
         outcome = await self._service.commit(prepared, interaction.user.id)
         if isinstance(outcome, Refusal):

@@ -19,11 +19,11 @@ from bot.clock import Clock
 from bot.i18n import locale_name, t
 from bot.languages import Languages
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
-from bot.options import GameOptions
+from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal
-from bot.storage import GameRecord, GameStatus, Seat
+from bot.storage import GameRecord, GameStatus, Seat, player_id
 from bot.timers.loop import Timers
 from bot.timers.timer import lobby_idle_end
 from bot.ui.replies import NO_PINGS, refuse
@@ -55,8 +55,9 @@ class LobbyDesk:
         variant: engine.Variant,
         pick_seconds: int,
         ai_level: str,
+        hands: HandsIn,
     ) -> None:
-        options = GameOptions(pick_seconds=pick_seconds, ai_level=ai_level)
+        options = GameOptions(pick_seconds=pick_seconds, ai_level=ai_level, hands=hands)
         await self._open(interaction, variant, options, seated=())
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -125,6 +126,7 @@ class LobbyDesk:
         except store.StorageError as problem:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
+        self._announcing.seat_through(record.id, player_id(interaction.user.id), interaction)
         log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
 
     # --- the lobby's buttons -----------------------------------------------------------
@@ -200,6 +202,7 @@ class LobbyDesk:
         except store.GameConflict:  # the lobby closed or vanished meanwhile
             await refuse(interaction, "refusal.busy")
             return
+        self._announcing.seat_through(record.id, player_id(user.id), interaction)
         await self._lobby_changed(interaction, record)
 
     async def _leave(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -237,6 +240,7 @@ class LobbyDesk:
         # acknowledged may still be on its way to the database.
         await interaction.response.defer()
         self._announcing.post_through(record.id, interaction.user.id, interaction)
+        self._announcing.seat_through(record.id, player_id(interaction.user.id), interaction)
         outcome = await self._service.start(record.id, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)

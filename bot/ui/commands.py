@@ -12,7 +12,13 @@ from discord import app_commands
 
 import engine
 from bot.i18n import locale_name, t
-from bot.options import DEFAULT_AI_LEVEL, DEFAULT_PICK_SECONDS, MAX_PICK_SECONDS, MIN_PICK_SECONDS
+from bot.options import (
+    DEFAULT_AI_LEVEL,
+    DEFAULT_PICK_SECONDS,
+    MAX_PICK_SECONDS,
+    MIN_PICK_SECONDS,
+    HandsIn,
+)
 from bot.permissions import missing_permissions
 from bot.render.describe import join_names
 from bot.ui.command_text import choice, described, option_name
@@ -22,6 +28,7 @@ from bot.ui.replies import refuse
 
 VARIANTS = [choice("variant_standard", "standard"), choice("variant_tactical", "tactical")]
 AI_LEVEL_CHOICES = [choice("ai_sharp", "sharp"), choice("ai_casual", "casual")]
+HANDS_CHOICES = [choice(f"hands_{place}", place) for place in HandsIn]
 METRICS = [
     choice("metric_wins", "wins"),
     choice("metric_win_rate", "win_rate"),
@@ -55,6 +62,7 @@ class WhyFirstCommands(app_commands.Group):
         variant=option_name("variant"),
         pick_seconds=option_name("pick_seconds"),
         ai_level=option_name("ai_level"),
+        hands=option_name("hands"),
     )
     @app_commands.describe(
         variant=described("commands.start_variant"),
@@ -62,8 +70,9 @@ class WhyFirstCommands(app_commands.Group):
             "commands.start_pick_seconds", low=MIN_PICK_SECONDS, high=MAX_PICK_SECONDS
         ),
         ai_level=described("commands.start_ai_level"),
+        hands=described("commands.start_hands"),
     )
-    @app_commands.choices(variant=VARIANTS, ai_level=AI_LEVEL_CHOICES)
+    @app_commands.choices(variant=VARIANTS, ai_level=AI_LEVEL_CHOICES, hands=HANDS_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction,
@@ -72,6 +81,7 @@ class WhyFirstCommands(app_commands.Group):
             DEFAULT_PICK_SECONDS
         ),
         ai_level: str = DEFAULT_AI_LEVEL,
+        hands: str = HandsIn.DM.value,
     ) -> None:
         missing = missing_permissions(interaction.app_permissions)
         if missing:
@@ -81,7 +91,7 @@ class WhyFirstCommands(app_commands.Group):
             return
         with self._in_flight.handling():
             await self._lobbies.open_lobby(
-                interaction, engine.Variant(variant), pick_seconds, ai_level
+                interaction, engine.Variant(variant), pick_seconds, ai_level, HandsIn(hands)
             )
 
     @app_commands.command(name="hand", description=described("commands.hand"))

@@ -12,6 +12,7 @@ from typing import Protocol
 import discord
 
 import engine
+from bot.options import HandsIn
 from bot.ui.custom_ids import Turn
 
 
@@ -58,6 +59,7 @@ class LobbyCommands(Protocol):
         variant: engine.Variant,
         pick_seconds: int,
         ai_level: str,
+        hands: HandsIn,
     ) -> None: ...
 
 

@@ -66,6 +66,8 @@ class Table:
     channel: TextChannel
     players: list[Player]
     closed_dms: set[str] = field(default_factory=set)
+    hands_in_channel: bool = False
+    """The game was opened with `hands: channel`: each hand is an ephemeral message here."""
     seed: int = 1
     choices: list[Choice] = field(default_factory=list)
     lobby: Message | None = None
@@ -158,7 +160,21 @@ class Table:
     # --- a player's private controls ------------------------------------------------------------
 
     async def controls(self, player: Player, stage: int, round_: int) -> Message:
-        """The player's hand for this turn: their DM, or "Show my hand" when DMs are closed."""
+        """The player's hand for this turn: their DM, or "Show my hand" when DMs are closed;
+        with the hands in the channel, the ephemeral hand the bot keeps drawing there."""
+        if self.hands_in_channel:
+
+            def current_hand() -> Message | None:
+                for message in reversed(player.ephemerals()):
+                    if message.channel is not self.channel.channel:
+                        continue
+                    if turn_in(message.content) == (stage, round_) and buttons(message, "card"):
+                        return message
+                return None
+
+            return await self.discord.wait_for(
+                current_hand, timeout=self.patience, what=f"{player.name}'s hand, {stage}/{round_}"
+            )
         if str(player.id) in self.closed_dms:
             message = self.round_message()
             assert message is not None

@@ -1,0 +1,49 @@
+"""Hands in the channel (`/whyfirst start hands:channel`): each player's hand is an ephemeral
+message in the game's channel, first the follow-up of their own Join or Start click, then
+redrawn through their latest click on it; every public message is a follow-up of the click
+that caused it. Nobody gets a DM, and a round costs next to nothing of the global budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.results import ROUNDS_PER_GAME, announced_totals, recorded_plays, replay
+from tests.e2e.server import Server
+from tests.e2e.table import Table
+
+CHANNEL_BUDGET_PER_ROUND = 0.1
+
+
+@pytest.mark.parametrize("count", [2, 4, 6], ids=["2-players", "4-players", "6-players"])
+async def test_a_whole_game_with_the_hands_in_the_channel_needs_no_dm_and_no_rest(
+    server: Server, count: int
+) -> None:
+    await server.start_bot()
+    names = ["Anne", "Ben", "Cleo", "Dan", "Eve", "Finn"][:count]
+    players = server.players(*names)
+    for player in players:
+        player.close_dms()
+    table = Table(server.discord, server.games, players, hands_in_channel=True, seed=count)
+    spent_before = server.discord.rate_limited_requests()
+    lobby = await table.open(hands="channel", pick_seconds=600)
+    assert any("Hands: here in the channel" in text for text, _ in lobby.revisions)
+    final = await table.play_to_the_end()
+
+    record = table.record()
+    assert recorded_plays(record) == table.chosen_plays()
+    assert (await replay(record, server.workdir))["totals"] == announced_totals(final)
+    for player in players:
+        assert player.dms() == []
+        others = [p for p in players if p is not player]
+        for message in player.ephemerals():
+            assert all(message not in other.ephemerals() for other in others)
+    spent = server.discord.rate_limited_requests() - spent_before
+    assert sum(spent.values()) / ROUNDS_PER_GAME <= CHANNEL_BUDGET_PER_ROUND, spent
+
+
+async def test_the_lobby_says_the_hands_are_in_dms_by_default(server: Server) -> None:
+    await server.start_bot()
+    (anne,) = server.players("Anne")
+    outcome = await anne.slash(server.games, "whyfirst start")
+    assert outcome.message is not None
+    assert "Hands: in your DMs." in outcome.message.content
