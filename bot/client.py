@@ -38,6 +38,7 @@ from bot.play.controls import HandDesk
 from bot.play.deadlines import DeadlineActions
 from bot.play.fanout import Fanout
 from bot.play.lobby import LobbyDesk
+from bot.play.server_defaults import ServerDefaults
 from bot.play.service import GameService
 from bot.settings import Settings
 from bot.standings import Standings
@@ -210,7 +211,8 @@ def build_rooms(
     ai = AiSeats(service, background)
     abandonment = AbandonmentCheck(storage, service)
     service.subscribe(Fanout(announcer, timers, clock, abandonment, background, ai))
-    lobbies = LobbyDesk(service, timers, clock, announcer, languages)
+    defaults = ServerDefaults(storage)
+    lobbies = LobbyDesk(service, timers, clock, announcer, languages, defaults)
     desk = HandDesk(service, announcer, client)
     standings = Standings(storage, languages, clock)
     in_flight = InFlight()
@@ -229,7 +231,9 @@ def build_rooms(
         in_flight=in_flight,
         count=count,
         buttons=clickable_buttons(ClickHandlers(lobbies, desk, standings, in_flight, count)),
-        commands=WhyFirstCommands(lobbies, channel_games, standings, languages, in_flight),
+        commands=WhyFirstCommands(
+            lobbies, channel_games, standings, languages, defaults, in_flight
+        ),
     )
 
 

@@ -21,6 +21,7 @@ from bot.languages import Languages
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
 from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing
+from bot.play.server_defaults import ServerDefaults
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal
 from bot.storage import GameRecord, GameStatus, Seat, player_id
@@ -40,8 +41,10 @@ class LobbyDesk:
         clock: Clock,
         announcing: Announcing,
         languages: Languages,
+        defaults: ServerDefaults,
     ) -> None:
         self._service = service
+        self._defaults = defaults
         self._timers = timers
         self._clock = clock
         self._announcing = announcing
@@ -55,10 +58,13 @@ class LobbyDesk:
         variant: engine.Variant,
         pick_seconds: int,
         ai_level: str,
-        hands: HandsIn,
+        hands: HandsIn | None,
     ) -> None:
-        options = GameOptions(pick_seconds=pick_seconds, ai_level=ai_level, hands=hands)
-        await self._open(interaction, variant, options, seated=())
+        """`hands`: None leaves it to the server's default."""
+        options = GameOptions(
+            pick_seconds=pick_seconds, ai_level=ai_level, hands=hands or HandsIn.DM
+        )
+        await self._open(interaction, variant, options, seated=(), server_hands=hands is None)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby for the same players (the one who clicked hosts it)."""
@@ -81,8 +87,10 @@ class LobbyDesk:
         variant: engine.Variant,
         options: GameOptions,
         seated: Sequence[Seat],
+        server_hands: bool = False,
     ) -> None:
-        """Open a lobby in the interaction's channel, with `seated` players already in."""
+        """Open a lobby in the interaction's channel, with `seated` players already in;
+        `server_hands`: the hands where the server's default puts them."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, "refusal.guild_only")
             return
@@ -94,6 +102,8 @@ class LobbyDesk:
         server = await self._languages.of_server(
             interaction.guild_id, locale_name(interaction.guild_locale)
         )
+        if server_hands:
+            options = replace(options, hands=await self._defaults.hands(interaction.guild_id))
         options = replace(
             options,
             locale=server,

@@ -97,6 +97,8 @@ Languages
     `user_locale(user_id) -> str | None`, `set_user_locale(user_id, locale, *, now)`: each
         user's latest Discord locale. `server_language(guild_id) -> str | None`,
         `set_server_language(guild_id, language: str | None)` (None forgets the choice).
+    `server_hands(guild_id) -> str | None`, `set_server_hands(guild_id, hands)`: where a
+        server's new games keep their hands ("dm" or "channel") unless their host says.
 
 Bot settings
     `get_setting(key) -> str | None`, `set_setting(key, value: str | None)` (None forgets),

@@ -29,6 +29,7 @@ TABLES = (
     "bot_settings",
     "user_locales",
     "server_languages",
+    "server_defaults",
     "unranked_results",
     "processes",
 )

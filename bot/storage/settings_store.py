@@ -59,6 +59,25 @@ class SettingsStore:
 
         await self._database.write("store a server's language", work)
 
+    async def server_hands(self, guild_id: int) -> str | None:
+        async def work(db: Session) -> str | None:
+            row = await db.one("SELECT hands FROM server_defaults WHERE guild_id = ?", (guild_id,))
+            return None if row is None else str(row[0])
+
+        return await self._database.read("read a server's defaults", work)
+
+    async def set_server_hands(self, guild_id: int, hands: str) -> None:
+        """Where the hands of the server's new games are, unless /whyfirst start says."""
+
+        async def work(db: Session) -> None:
+            await db.execute(
+                "INSERT INTO server_defaults (guild_id, hands) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET hands = excluded.hands",
+                (guild_id, hands),
+            )
+
+        await self._database.write("store a server's defaults", work)
+
     # bot settings -----------------------------------------------------------------------
 
     async def get_setting(self, key: str) -> str | None:

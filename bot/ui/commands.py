@@ -22,7 +22,13 @@ from bot.options import (
 from bot.permissions import missing_permissions
 from bot.render.describe import join_names
 from bot.ui.command_text import choice, described, option_name
-from bot.ui.handlers import ChannelCommands, LanguageCommands, LobbyCommands, StandingsCommands
+from bot.ui.handlers import (
+    ChannelCommands,
+    DefaultsCommands,
+    LanguageCommands,
+    LobbyCommands,
+    StandingsCommands,
+)
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse
 
@@ -48,6 +54,7 @@ class WhyFirstCommands(app_commands.Group):
         channel_games: ChannelCommands,
         standings: StandingsCommands,
         languages: LanguageCommands,
+        defaults: DefaultsCommands,
         in_flight: InFlight,
     ) -> None:
         super().__init__(name="whyfirst", description=described("commands.group"))
@@ -56,6 +63,7 @@ class WhyFirstCommands(app_commands.Group):
         self._channel_games = channel_games
         self._standings = standings
         self._languages = languages
+        self._defaults = defaults
 
     @app_commands.command(name="start", description=described("commands.start"))
     @app_commands.rename(
@@ -81,7 +89,7 @@ class WhyFirstCommands(app_commands.Group):
             DEFAULT_PICK_SECONDS
         ),
         ai_level: str = DEFAULT_AI_LEVEL,
-        hands: str = HandsIn.DM.value,
+        hands: str | None = None,
     ) -> None:
         missing = missing_permissions(interaction.app_permissions)
         if missing:
@@ -91,7 +99,11 @@ class WhyFirstCommands(app_commands.Group):
             return
         with self._in_flight.handling():
             await self._lobbies.open_lobby(
-                interaction, engine.Variant(variant), pick_seconds, ai_level, HandsIn(hands)
+                interaction,
+                engine.Variant(variant),
+                pick_seconds,
+                ai_level,
+                None if hands is None else HandsIn(hands),
             )
 
     @app_commands.command(name="hand", description=described("commands.hand"))
@@ -137,3 +149,10 @@ class WhyFirstCommands(app_commands.Group):
     @app_commands.choices(language=LANGUAGES)
     async def language(self, interaction: discord.Interaction, language: str) -> None:
         await self._languages.choose_language(interaction, language)
+
+    @app_commands.command(name="defaults", description=described("commands.defaults"))
+    @app_commands.rename(hands=option_name("hands"))
+    @app_commands.describe(hands=described("commands.defaults_hands"))
+    @app_commands.choices(hands=HANDS_CHOICES)
+    async def defaults(self, interaction: discord.Interaction, hands: str) -> None:
+        await self._defaults.choose_defaults(interaction, HandsIn(hands))

@@ -59,8 +59,12 @@ class LobbyCommands(Protocol):
         variant: engine.Variant,
         pick_seconds: int,
         ai_level: str,
-        hands: HandsIn,
+        hands: HandsIn | None,
     ) -> None: ...
+
+
+class DefaultsCommands(Protocol):
+    async def choose_defaults(self, interaction: discord.Interaction, hands: HandsIn) -> None: ...
 
 
 class ChannelCommands(Protocol):

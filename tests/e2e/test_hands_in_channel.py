@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import t
 from tests.e2e.results import ROUNDS_PER_GAME, announced_totals, recorded_plays, replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table
@@ -47,3 +48,27 @@ async def test_the_lobby_says_the_hands_are_in_dms_by_default(server: Server) ->
     outcome = await anne.slash(server.games, "whyfirst start")
     assert outcome.message is not None
     assert "Hands: in your DMs." in outcome.message.content
+
+
+async def test_a_manager_chooses_where_the_servers_new_games_keep_their_hands(
+    server: Server,
+) -> None:
+    await server.start_bot()
+    (anne,) = server.players("Anne")
+    moderator = server.add_member("Mo", manage_guild=True)
+
+    refused = await anne.slash(server.games, "whyfirst defaults", hands="channel")
+    assert refused.ephemeral_text == t("refusal.defaults_not_allowed", "en-US")
+    chosen = await moderator.slash(server.games, "whyfirst defaults", hands="channel")
+    assert chosen.ephemeral_text == t("defaults.hands_channel", "en-US")
+
+    lobby = await anne.slash(server.games, "whyfirst start")
+    assert lobby.message is not None
+    assert "Hands: here in the channel" in lobby.message.content
+    cancelled = await anne.slash(server.games, "whyfirst cancel")
+    await server.discord.wait_for(lambda: cancelled.ephemeral_text, what="the lobby cancelled")
+
+    # The host's own choice wins over the server's.
+    lobby = await anne.slash(server.games, "whyfirst start", hands="dm")
+    assert lobby.message is not None
+    assert "Hands: in your DMs." in lobby.message.content

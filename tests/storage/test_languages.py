@@ -25,6 +25,14 @@ async def test_a_servers_choice_is_kept_until_it_is_forgotten(storage: Storage) 
     assert await storage.server_language(GUILD) is None
 
 
+async def test_a_servers_default_place_for_hands_is_kept(storage: Storage) -> None:
+    assert await storage.server_hands(GUILD) is None
+    await storage.set_server_hands(GUILD, "channel")
+    await storage.set_server_hands(GUILD, "dm")
+    assert await storage.server_hands(GUILD) == "dm"
+    assert await storage.server_hands(GUILD + 1) is None
+
+
 async def test_languages_survive_a_reopening(database: str) -> None:
     async with await Storage.open(database) as storage:
         await storage.set_user_locale(ANNE, "de", now=NOW)
