@@ -47,6 +47,7 @@ async def test_the_bot_process_syncs_the_command_tree_once(server: Server) -> No
         "leaderboard",
         "stats",
         "language",
+        "defaults",
     }
     assert server.discord.commands() == []
     await bot.stop()
