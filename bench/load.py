@@ -71,7 +71,16 @@ def make_tables(discord: LoopbackDiscord, run: Settings) -> tuple[list[Table], G
         players = [discord.add_user(f"G{index}P{seat}") for seat in range(PLAYERS_PER_GAME)]
         for player in players:
             guild.add_member(player)
-        tables.append(Table(discord, channel, players, seed=index, patience=run.round_timeout))
+        tables.append(
+            Table(
+                discord,
+                channel,
+                players,
+                hands_in_channel=run.hands == "channel",
+                seed=index,
+                patience=run.round_timeout,
+            )
+        )
     return tables, guild
 
 
@@ -223,6 +232,12 @@ def parser_of_runs(description: str | None) -> argparse.ArgumentParser:
         default=120.0,
         help="seconds a round may take before it is reported as stuck",
     )
+    parser.add_argument(
+        "--hands",
+        choices=("dm", "channel"),
+        default="dm",
+        help="where the games keep their hands: in DMs, or ephemeral in their channel",
+    )
     parser.add_argument("--bot-log", type=Path, help="write the bot's whole log to this file")
     parser.add_argument(
         "--timeline",
@@ -247,6 +262,7 @@ def settings_of(arguments: argparse.Namespace) -> Settings:
         round_timeout=arguments.round_timeout,
         bot_log=arguments.bot_log,
         timeline=arguments.timeline,
+        hands=arguments.hands,
     )
 
 

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from bench.load_run import PLAYERS_PER_GAME, Outcome, Settings, turns
-from tests.e2e.table import Table, buttons, enabled, turn_in
+from tests.e2e.table import Table, buttons, channel_hand, enabled, turn_in
 from tests.loopback import Message, Player
 from tests.loopback.errors import LoopbackError
 from tests.loopback.interactions import InteractionOutcome
@@ -59,7 +59,10 @@ def dm_for(player: Player, stage: int, round_: int) -> Message | None:
 
 
 def hand_ready(table: Table, player: Player, stage: int, round_: int) -> bool:
-    """The player can play this round: by DM, or through Show my hand (and then says so)."""
+    """The player can play this round: by DM, or through Show my hand (and then says so);
+    with the hands in the channel, through their ephemeral hand there."""
+    if table.hands_in_channel:
+        return channel_hand(player, table.channel, stage, round_) is not None
     if dm_for(player, stage, round_) is not None:
         table.closed_dms.discard(str(player.id))
         return True
@@ -122,7 +125,12 @@ async def human_click(
 async def human_hand(
     table: Table, player: Player, turn: tuple[int, int], outcome: Outcome
 ) -> Message:
-    """The player's hand: their DM, or the ephemeral reply to Show my hand."""
+    """The player's hand: their DM, or the ephemeral reply to Show my hand; with the hands in
+    the channel, their ephemeral hand there."""
+    if table.hands_in_channel:
+        hand = channel_hand(player, table.channel, *turn)
+        assert hand is not None, "a hand is ready only once it shows the turn"
+        return hand
     dm = dm_for(player, *turn)
     if dm is not None:
         return dm
@@ -163,9 +171,9 @@ async def human_turn(
     return sent
 
 
-async def human_lobby(table: Table, outcome: Outcome) -> None:
+async def human_lobby(table: Table, outcome: Outcome, hands: str) -> None:
     """/whyfirst start by the host, Join by the others, Start by the host."""
-    opened = await table.host.slash(table.channel, "whyfirst start", pick_seconds=600)
+    opened = await table.host.slash(table.channel, "whyfirst start", pick_seconds=600, hands=hands)
     if opened.failed or opened.ephemeral_text is not None:
         raise LoopbackError(f"/whyfirst start failed: {opened.ephemeral_text}")
     table.lobby = opened.message or table.channel.last_message()
@@ -186,7 +194,7 @@ async def human_game(
     thinkers = [random.Random(f"{run.seed}/{index}/{seat}") for seat in range(PLAYERS_PER_GAME)]
     try:
         async with asyncio.timeout(run.round_timeout):
-            await human_lobby(table, outcome)
+            await human_lobby(table, outcome, run.hands)
     except (TimeoutError, LoopbackError) as problem:
         outcome.stuck.append(f"{table.channel.name}: its lobby did not start: {problem!r}")
         return

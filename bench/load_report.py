@@ -168,7 +168,7 @@ def report(
     sent, mean_rate, peak_rate = offered_rates(discord, usage.wall)
     print(
         f"\n{run.games} games x {PLAYERS_PER_GAME} players, {run.rounds} round(s), pace "
-        f"{run.pace}, REST limit {run.rest_limit}/s, OpenAPI validation "
+        f"{run.pace}, hands in {run.hands}, REST limit {run.rest_limit}/s, OpenAPI validation "
         f"{'on' if run.validate else 'off'}"
     )
     if run.pace == "human":

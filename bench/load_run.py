@@ -28,6 +28,8 @@ class Settings:
     round_timeout: float
     bot_log: Path | None = None
     timeline: bool = False
+    hands: str = "dm"
+    """Where the games keep their hands: "dm", or "channel" (ephemeral, in the channel)."""
 
 
 @dataclass

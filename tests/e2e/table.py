@@ -58,6 +58,16 @@ def turn_in(text: str) -> tuple[int, int] | None:
     return (int(found[1]), int(found[2])) if found else None
 
 
+def channel_hand(player: Player, channel: TextChannel, stage: int, round_: int) -> Message | None:
+    """The player's ephemeral hand in `channel` showing this turn with live cards, if any."""
+    for message in reversed(player.ephemerals()):
+        if message.channel is not channel.channel:
+            continue
+        if turn_in(message.content) == (stage, round_) and enabled(buttons(message, "card")):
+            return message
+    return None
+
+
 @dataclass
 class Table:
     """One game in a channel: its seated players in seat order and what they chose."""
@@ -163,17 +173,10 @@ class Table:
         """The player's hand for this turn: their DM, or "Show my hand" when DMs are closed;
         with the hands in the channel, the ephemeral hand the bot keeps drawing there."""
         if self.hands_in_channel:
-
-            def current_hand() -> Message | None:
-                for message in reversed(player.ephemerals()):
-                    if message.channel is not self.channel.channel:
-                        continue
-                    if turn_in(message.content) == (stage, round_) and buttons(message, "card"):
-                        return message
-                return None
-
             return await self.discord.wait_for(
-                current_hand, timeout=self.patience, what=f"{player.name}'s hand, {stage}/{round_}"
+                lambda: channel_hand(player, self.channel, stage, round_),
+                timeout=self.patience,
+                what=f"{player.name}'s hand, {stage}/{round_}",
             )
         if str(player.id) in self.closed_dms:
             message = self.round_message()
