@@ -146,6 +146,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         rooms = self._rooms
         if rooms is not None:
             await rooms.takeover.stop()
+            rooms.announcer.stop_awaiting_clicks()
             try:
                 # Finish the clicks being handled and show what was committed (reveals, an
                 # abandoned game's notice) before the connection closes under it.
@@ -205,7 +206,10 @@ def build_rooms(
     metrics.watch_waiting(lambda: pacer.waiting)
     routes = Routes(Outbox(client, pacer), monotonic=clock.monotonic)
     hands = Hands(routes, client, languages, storage)
-    announcer = Announcer(ChannelPosts(routes, storage, clock), hands)
+    fallbacks = metrics.rest_fallbacks
+    announcer = Announcer(
+        ChannelPosts(routes, storage, clock, lambda kind: fallbacks.labels(kind).inc()), hands
+    )
     deadlines = DeadlineActions(service, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
     ai = AiSeats(service, background)
@@ -216,7 +220,13 @@ def build_rooms(
     desk = HandDesk(service, announcer, client)
     standings = Standings(storage, languages, clock)
     in_flight = InFlight()
-    count = interaction_count(metrics)
+    counted = interaction_count(metrics)
+
+    def count(interaction: discord.Interaction, kind: str) -> None:
+        """After every answered interaction: counted, and a due message carried by it."""
+        counted(interaction, kind)
+        announcer.carry_due(interaction)
+
     channel_games = ChannelGames(storage, desk, lobbies)
     return Rooms(
         storage=storage,

@@ -22,6 +22,26 @@ class HandsIn(StrEnum):
     CHANNEL = "channel"
 
 
+class Reach(StrEnum):
+    """How the bot reaches the game's channel."""
+
+    REST = "rest"
+    """A server that invited the bot (or the bot's own DMs): REST reaches the channel."""
+    SERVER_BY_CLICKS = "server_by_clicks"
+    """A server that never invited the bot, through a player's user install: only the
+    players' clicks (their interactions' tokens) reach the channel."""
+    PRIVATE_BY_CLICKS = "private_by_clicks"
+    """A group DM (or a DM between friends), through a user install: only clicks reach it."""
+
+    @property
+    def clicks_only(self) -> bool:
+        return self is not Reach.REST
+
+    @property
+    def private(self) -> bool:
+        return self is Reach.PRIVATE_BY_CLICKS
+
+
 @dataclass(frozen=True)
 class GameOptions:
     pick_seconds: int = DEFAULT_PICK_SECONDS
@@ -37,6 +57,8 @@ class GameOptions:
     channel_name: str | None = None
     """Where the game was opened, as named then: what a DM says when the process drawing it
     does not hold the server's shard (its cache has no name for it)."""
+    reach: Reach = Reach.REST
+    """Only clicks reach the channel (a user install): the hands are there, never in DMs."""
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
@@ -51,6 +73,7 @@ class GameOptions:
             ai_seed=_whole(options.get("ai_seed"), 0),
             guild_name=_text(options.get("guild_name")),
             channel_name=_text(options.get("channel_name")),
+            reach=_reach(options.get("reach")),
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -62,7 +85,12 @@ class GameOptions:
             "ai_seed": self.ai_seed,
             "guild_name": self.guild_name,
             "channel_name": self.channel_name,
+            "reach": str(self.reach),
         }
+
+
+def _reach(value: object) -> Reach:
+    return next((reach for reach in Reach if reach.value == value), Reach.REST)
 
 
 def _whole(value: object, default: int) -> int:

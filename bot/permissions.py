@@ -15,10 +15,16 @@ NEEDED_PERMISSIONS = (
 )
 
 
+NEEDED_THROUGH_CLICKS = ("embed_links", "attach_files")
+"""Where only a user's install brings the bot (it posts nothing by itself there), what its
+answers need: Discord grants these in group DMs."""
+
+
 def invite_permissions() -> int:
     """The permissions integer of the invite link (README: "Creating the Discord application")."""
     return discord.Permissions(**dict.fromkeys(NEEDED_PERMISSIONS, True)).value
 
 
-def missing_permissions(permissions: discord.Permissions) -> list[str]:
-    return [name for name in NEEDED_PERMISSIONS if not getattr(permissions, name)]
+def missing_permissions(permissions: discord.Permissions, clicks_only: bool = False) -> list[str]:
+    needed = NEEDED_THROUGH_CLICKS if clicks_only else NEEDED_PERMISSIONS
+    return [name for name in needed if not getattr(permissions, name)]

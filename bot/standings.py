@@ -12,6 +12,7 @@ from bot.i18n import decimal, locale_name, t
 from bot.languages import Languages
 from bot.storage import LeaderboardPage, PlayerStats
 from bot.ui.buttons import PageButton
+from bot.ui.contexts import public_locale, standings_place
 from bot.ui.replies import NO_PINGS, refuse
 
 PAGE_SIZE = 10
@@ -81,11 +82,12 @@ class Standings:
         page: int,
         edit: bool,
     ) -> None:
-        if interaction.guild_id is None or period not in PERIODS:
+        place = standings_place(interaction)
+        if place is None or period not in PERIODS:
             await refuse(interaction, "refusal.guild_only")
             return
         board = await self._storage.leaderboard(
-            interaction.guild_id,
+            place,
             metric=metric,
             page=page,
             page_size=PAGE_SIZE,
@@ -93,9 +95,7 @@ class Standings:
             until=None,
             min_games=MIN_GAMES_FOR_RATE if metric == "win_rate" else 1,
         )
-        locale = await self._languages.of_server(
-            interaction.guild_id, locale_name(interaction.guild_locale)
-        )
+        locale = await self._languages.of_server(place, public_locale(interaction))
         content = _page_text(board, metric, period, page, locale)
         view = _page_view(metric, period, page, board.page_count, locale)
         if edit:
@@ -108,13 +108,12 @@ class Standings:
     async def show_stats(
         self, interaction: discord.Interaction, member: discord.Member | discord.User
     ) -> None:
-        if interaction.guild_id is None:
+        place = standings_place(interaction)
+        if place is None:
             await refuse(interaction, "refusal.guild_only")
             return
-        stats = await self._storage.player_stats(
-            interaction.guild_id, member.id, since=None, until=None
-        )
-        games, wins = await self._storage.games_against_ai(interaction.guild_id, member.id)
+        stats = await self._storage.player_stats(place, member.id, since=None, until=None)
+        games, wins = await self._storage.games_against_ai(place, member.id)
         locale = locale_name(interaction.locale)
         against_ai = (
             "\n"

@@ -19,7 +19,8 @@ from bot.announce.outbox import SEND_FAILURES
 from bot.messages.round import story_of
 from bot.messages.table import Table
 from bot.play.transition import Change, Ended, Transition
-from bot.storage import GameRecord, PlayerId
+from bot.storage import GameRecord, PlayerId, user_id_of
+from bot.ui.contexts import in_bot_dm
 
 log = logging.getLogger("whyfirst.announce")
 
@@ -50,6 +51,10 @@ class Announcer:
         self, game_id: int, player: PlayerId, interaction: discord.Interaction
     ) -> None:
         self._hands.answer_through(game_id, player, interaction)
+        if not in_bot_dm(interaction):
+            # A click in the game's channel, on one's hand or Show my hand: its token may
+            # follow up with a message that no click made (a deadline's reveal).
+            self._channel.post_through(game_id, user_id_of(player), interaction)
 
     def seat_through(
         self, game_id: int, player: PlayerId, interaction: discord.Interaction
@@ -58,6 +63,16 @@ class Announcer:
 
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
         self._channel.post_through(game_id, actor_id, interaction)
+
+    # --- the client's side (bot/client.py) ---------------------------------------------
+
+    def carry_due(self, interaction: discord.Interaction) -> None:
+        """An interaction was answered: where only clicks reach its channel, it carries a
+        message that waited for one."""
+        self._channel.carry_due(interaction)
+
+    def stop_awaiting_clicks(self) -> None:
+        self._channel.stop_awaiting_clicks()
 
     # --- the queue ---------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 import discord
@@ -46,6 +47,8 @@ log = logging.getLogger("whyfirst.announce")
 
 WAITING_QUIET_SECONDS = 5.0
 """How long who the round waits for must stay the same before the line shows it."""
+CLICK_WAIT_SECONDS = 24 * 3600.0
+"""Where only clicks reach the channel, how long a due message waits for one to carry it."""
 
 
 @dataclass
@@ -75,18 +78,42 @@ class ChannelScene:
 
 
 class ChannelPosts:
-    def __init__(self, routes: Routes, storage: MessageIds, clock: Clock) -> None:
+    def __init__(
+        self,
+        routes: Routes,
+        storage: MessageIds,
+        clock: Clock,
+        fallback: Callable[[str], None] = lambda kind: None,
+    ) -> None:
         self._routes = routes
         self._storage = storage
         self._clock = clock
+        self._fallback = fallback
+        """Counts a message of a game with the hands in the channel that went by REST."""
         self._scenes: dict[int, ChannelScene] = {}
         self._channel_clicks: dict[int, dict[int, Click]] = {}
         """Per game, each player's latest click in the channel (clicks come at once)."""
+        self._awaiting: dict[int, asyncio.Future[Click | None]] = {}
+        """Per channel where only clicks reach: a due message waiting for the next click."""
 
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
         """A click in the channel (Start, a tactical move): the message its change brings is
         the click's follow-up."""
         self._channel_clicks.setdefault(game_id, {})[actor_id] = self._routes.click(interaction)
+
+    def carry_due(self, interaction: discord.Interaction) -> None:
+        """Any answered interaction in a channel where a due message waits for a click (a
+        pick, Show my hand, a refused click, a command): it carries the message."""
+        channel_id = interaction.channel_id
+        awaiting = self._awaiting.get(channel_id) if channel_id is not None else None
+        if awaiting is not None and not awaiting.done() and interaction.response.is_done():
+            awaiting.set_result(self._routes.click(interaction))
+
+    def stop_awaiting_clicks(self) -> None:
+        """At shutdown: what still waits for a click is left to the game's next change."""
+        for awaiting in self._awaiting.values():
+            if not awaiting.done():
+                awaiting.set_result(None)
 
     def note(self, transition: Transition) -> None:
         """The game's latest committed transition (the "Waiting for" line shows this one)."""
@@ -140,7 +167,7 @@ class ChannelPosts:
                 what=f"game {table.game_id}: post in the channel",
             )
             message = await self._post_with_picture(
-                table, letter, board, self._click_of(transition)
+                table, letter, board, self._click_of(table, transition)
             )
         if message is None:
             return
@@ -164,17 +191,26 @@ class ChannelPosts:
                 mentions=PINGS,
                 what=f"game {table.game_id}: post the result",
             )
-            posted = await self._post(table.channel_id, letter, self._result_click(table))
+            posted = await self._post(table, letter, self._result_click(table))
         if posted.sent is not None:
             await keep_message_ids(
                 self._storage, table.game_id, {"result_message_id": posted.sent.id}, "the result"
             )
 
-    def _click_of(self, transition: Transition) -> Click | None:
-        """The channel click that made this transition."""
-        if transition.actor_id is None:
-            return None
-        return self._channel_clicks.get(transition.game_id, {}).pop(transition.actor_id, None)
+    def _click_of(self, table: Table, transition: Transition) -> Click | None:
+        """The channel click that made this transition; with the hands in the channel, else
+        any player's click in it that may still follow up (a deadline's reveal)."""
+        clicks = self._channel_clicks.get(transition.game_id, {})
+        own = clicks.pop(transition.actor_id, None) if transition.actor_id is not None else None
+        if table.hands is not HandsIn.CHANNEL or self._routes.usable(own):
+            return own
+        return self._any_click(table.game_id)
+
+    def _any_click(self, game_id: int) -> Click | None:
+        """The latest click in the game's channel that may still follow up."""
+        clicks = self._channel_clicks.get(game_id, {}).values()
+        usable = [click for click in clicks if self._routes.usable(click)]
+        return max(usable, key=lambda click: click.token.issued, default=None)
 
     async def _post_with_picture(
         self, table: Table, letter: Letter, board: Board, click: Click | None
@@ -190,7 +226,7 @@ class ChannelPosts:
         assert letter.content is not None
         letter = replace(letter, file=picture.file, text_only=fit(letter.content, picture.words))
         address = Address(table.channel_id, click=click, attachments=scene.can_attach)
-        posted = await self._routes.deliver(self._routes.route(address, new=True), letter)
+        posted = await self._post_new(table, address, letter)
         if posted.files_refused:
             scene.can_attach = False
         scene.round_click = posted.click
@@ -198,16 +234,45 @@ class ChannelPosts:
 
     def _result_click(self, table: Table) -> Click | None:
         """With the hands in the channel, the result follows up the click that ended the
-        game, as its last reveal did."""
+        game, as its last reveal did (or, should that one have no follow-up left, another)."""
         posted = self._scenes[table.game_id].round_click
-        if table.hands is not HandsIn.CHANNEL or posted is None:
+        if table.hands is not HandsIn.CHANNEL:
             return None
-        return Click(posted.token)
+        if posted is not None and self._routes.usable(Click(posted.token)):
+            return Click(posted.token)
+        return self._any_click(table.game_id)
 
-    async def _post(self, channel_id: int, letter: Letter, click: Click | None = None) -> Delivery:
+    async def _post(self, table: Table, letter: Letter, click: Click | None = None) -> Delivery:
         """A new message in the channel: a follow-up of `click` while fresh, else by REST."""
-        address = Address(channel_id, click=click)
-        return await self._routes.deliver(self._routes.route(address, new=True), letter)
+        return await self._post_new(table, Address(table.channel_id, click=click), letter)
+
+    async def _post_new(self, table: Table, address: Address, letter: Letter) -> Delivery:
+        """A new message: through the address's click while it may follow up, else by REST;
+        where only clicks reach the channel, through the next click in it (in game order:
+        the game's later messages wait behind this one)."""
+        if table.reach.clicks_only:
+            address = replace(address, rest=False)
+        delivery = await self._routes.deliver(self._routes.route(address, new=True), letter)
+        if delivery.by_rest and table.hands is HandsIn.CHANNEL:
+            self._fallback("post")
+        while not delivery.delivered and table.reach.clicks_only and not letter.droppable:
+            click = await self._next_click(table.channel_id)
+            if click is None:
+                log.info("game %s: %s left undelivered", table.game_id, letter.what)
+                return delivery
+            address = replace(address, click=click)
+            delivery = await self._routes.deliver(self._routes.route(address, new=True), letter)
+        return delivery
+
+    async def _next_click(self, channel_id: int) -> Click | None:
+        awaiting = self._awaiting[channel_id] = asyncio.get_running_loop().create_future()
+        try:
+            return await asyncio.wait_for(awaiting, CLICK_WAIT_SECONDS)
+        except TimeoutError:
+            return None
+        finally:
+            if self._awaiting.get(channel_id) is awaiting:
+                del self._awaiting[channel_id]
 
     # --- the "Waiting for" line --------------------------------------------------------
 
@@ -241,11 +306,14 @@ class ChannelPosts:
         )
         # Through the click it followed while that is fresh, else a paced REST request (a
         # status: only when nothing else waits, unless the turn changed).
-        route = self._routes.route(scene.round_message(table.channel_id))
+        address = scene.round_message(table.channel_id)
+        route = self._routes.route(replace(address, rest=not table.reach.clicks_only))
         urgency = Urgency.PUBLIC if immediately else Urgency.STATUS
         with sent_once(round_view(table, transition.state)) as view:
             letter = Letter(content, view, urgency=urgency, what=f"game {table.game_id}: edit")
-            await self._routes.deliver(route, letter)
+            edited = await self._routes.deliver(route, letter)
+        if edited.by_rest and table.hands is HandsIn.CHANNEL:
+            self._fallback("edit")
 
     async def _fetch_story(self, channel_id: int, message_id: int) -> str:
         content = await self._routes.read(channel_id, message_id)
@@ -257,20 +325,23 @@ class ChannelPosts:
         if record.state is not None:
             table = Table.of(record)
             text = reminder(table, engine.state_from_dict(record.state), missing)
-            await self._post(table.channel_id, Letter(text, mentions=PINGS, what="a reminder"))
+            # Only worth it now: where only clicks reach, none waits for the next one.
+            letter = Letter(text, mentions=PINGS, what="a reminder", droppable=True)
+            await self._post(table, letter, self._any_click(table.game_id))
 
     async def ended(self, ended: Ended) -> None:
         """Say that the game ended, and take the buttons off its lobby or round message."""
         record = ended.record
         table = Table.of(record)
         notice = Letter(end_notice(ended, table.locale), what=f"game {table.game_id}: the end")
+        rest = not table.reach.clicks_only
         if record.lobby_message_id and record.state is None:
-            lobby = Address(table.channel_id, record.lobby_message_id)
+            lobby = Address(table.channel_id, record.lobby_message_id, rest=rest)
             await self._routes.deliver(self._routes.route(lobby), notice)
         else:
-            await self._post(table.channel_id, notice)
+            await self._post(table, notice, self._any_click(table.game_id))
         scene = self._scenes.get(table.game_id)
         message_id = (scene.round_message_id if scene else None) or record.round_message_id
         if message_id and record.state is not None:
-            round_message = Address(table.channel_id, message_id)
+            round_message = Address(table.channel_id, message_id, rest=rest)
             await self._routes.deliver(self._routes.route(round_message), Letter(what="buttons"))

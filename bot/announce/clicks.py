@@ -6,13 +6,22 @@ sent) and sends follow-ups to its channel, without spending Discord's global bud
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # Discord accepts a token for 15 minutes after the click; a minute is kept in hand.
 TOKEN_USABLE_SECONDS = 14 * 60
 ORIGINAL = "@original"
 """The click's own message in a token's webhook: the clicked message, or the interaction's
 response when it answered with a new (ephemeral) message."""
+USER_INSTALL_FOLLOW_UPS = 5
+"""Follow-ups Discord allows per interaction of an app installed only to a user there."""
+
+
+@dataclass
+class FollowUps:
+    """How many follow-ups a token has sent (shared by every copy of its token)."""
+
+    sent: int = 0
 
 
 @dataclass(frozen=True)
@@ -28,9 +37,17 @@ class Token:
     in_dm: bool
     locale: str | None
     """The clicking user's language."""
+    limited: bool = False
+    """The interaction came through a user install alone (a group DM, a server without the
+    bot): Discord allows it only a few follow-ups."""
+    follow_ups: FollowUps = field(default_factory=FollowUps, compare=False)
 
     def fresh(self, now: float) -> bool:
         return now - self.issued < TOKEN_USABLE_SECONDS
+
+    @property
+    def may_follow_up(self) -> bool:
+        return not self.limited or self.follow_ups.sent < USER_INSTALL_FOLLOW_UPS
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,9 @@ class Letter:
     """What it is, for the logs."""
     ephemeral: bool = False
     """Seen by the clicking player only: a new one goes only as a follow-up of their click."""
+    droppable: bool = False
+    """Worth sending only now (a reminder): where only clicks reach the channel, it does not
+    wait for the next click."""
     draw: Callable[[], Controls] | None = None
     """Draws the text and buttons in place of `content` and `view` when the request goes
     out, so that a hand that waited for its turn shows the game's latest state."""

@@ -15,6 +15,7 @@ the lines of `choose_route` that choose it.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -22,11 +23,12 @@ from typing import Protocol
 
 import discord
 
-from bot.announce.clicks import ORIGINAL, Click, Token
+from bot.announce.clicks import ORIGINAL, Click, FollowUps, Token
 from bot.announce.letter import Letter, edited_text, given, new_text
 from bot.announce.outbox import SEND_FAILURES, Outbox
 from bot.i18n import locale_name
 from bot.storage import PlayerId
+from bot.ui.contexts import clicks_only, in_bot_dm
 
 log = logging.getLogger("whyfirst.announce")
 
@@ -46,6 +48,8 @@ class Address:
     """The player whose DMs hold it: a new message opens their DM channel if need be."""
     attachments: bool = True
     """False once the channel refused a file: a new message goes without it."""
+    rest: bool = True
+    """False where only clicks reach the channel (a user install): no paced REST leg."""
 
 
 class Spend(Enum):
@@ -70,6 +74,8 @@ class Delivery:
     """Discord refused the last way tried (403: DMs closed, a permission missing)."""
     files_refused: bool = False
     """The channel refused the message's file; it went (or failed) without it."""
+    by_rest: bool = False
+    """It went by a paced REST request (not through a click's token)."""
 
 
 class Leg(Protocol):
@@ -95,8 +101,11 @@ def choose_route(
     fresh = click is not None and click.token.fresh(now)
     legs: list[Leg] = []
     if click is not None and fresh and _reaches(click, address):
-        legs.append(ClickFollowUp(click.token) if new else ClickEdit(click))
-    paced = _paced(address, new)
+        if not new:
+            legs.append(ClickEdit(click))
+        elif click.token.may_follow_up:
+            legs.append(ClickFollowUp(click.token))
+    paced = _paced(address, new) if address.rest else None
     if paced is not None and (spend is Spend.ALWAYS or fresh):
         legs.append(paced)
     return Route(tuple(legs))
@@ -127,6 +136,10 @@ class Routes:
     def __init__(self, outbox: Outbox, monotonic: Callable[[], float]) -> None:
         self._outbox = outbox
         self._monotonic = monotonic
+        # One count per interaction, however many parts noted its click.
+        self._follow_ups: weakref.WeakValueDictionary[str, FollowUps] = (
+            weakref.WeakValueDictionary()
+        )
 
     def click(self, interaction: discord.Interaction) -> Click:
         """The click being acknowledged now."""
@@ -136,10 +149,20 @@ class Routes:
             issued=self._monotonic(),
             channel_id=interaction.channel_id,
             message_id=message.id if message is not None else None,
-            in_dm=interaction.guild_id is None,
+            in_dm=in_bot_dm(interaction),
             locale=locale_name(interaction.locale),
+            limited=clicks_only(interaction),
+            follow_ups=self._follow_ups.setdefault(interaction.token, FollowUps()),
         )
         return Click(token)
+
+    def usable(self, click: Click | None) -> bool:
+        """Whether the click's token may still send a follow-up."""
+        return (
+            click is not None
+            and click.token.fresh(self._monotonic())
+            and (click.token.may_follow_up)
+        )
 
     def route(self, address: Address, *, new: bool = False, spend: Spend = Spend.ALWAYS) -> Route:
         return choose_route(address, self._monotonic(), new=new, spend=spend)
@@ -200,6 +223,8 @@ class ClickFollowUp:
         webhook = outbox.webhook(self.token.value)
 
         async def follow_up() -> discord.Message:
+            # Counted when tried: a refused follow-up may have counted at Discord all the same.
+            self.token.follow_ups.sent += 1
             with letter.drawn() as (content, view):
                 return await webhook.send(
                     new_text(content),
@@ -289,7 +314,7 @@ async def _attempt(
         level = logging.INFO if free else logging.WARNING
         log.log(level, "%s (%s): %s", letter.what, type(leg).__name__, problem)
         return Delivery(refused=isinstance(problem, discord.Forbidden))
-    return Delivery(delivered=True, sent=sent)
+    return Delivery(delivered=True, sent=sent, by_rest=not free)
 
 
 async def _send(

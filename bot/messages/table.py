@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import engine
 from bot.i18n import t
-from bot.options import GameOptions, HandsIn
+from bot.options import GameOptions, HandsIn, Reach
 from bot.storage import GameRecord, PlayerId
 
 
@@ -27,6 +27,7 @@ class Table:
     guild_name: str | None = None
     channel_name: str | None = None
     """The names the server and channel had when the game was opened."""
+    reach: Reach = Reach.REST
 
     @classmethod
     def of(cls, record: GameRecord) -> Table:
@@ -43,6 +44,7 @@ class Table:
             hands=options.hands,
             guild_name=options.guild_name,
             channel_name=options.channel_name,
+            reach=options.reach,
         )
 
     def is_ai(self, figure: str) -> bool:

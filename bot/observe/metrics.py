@@ -34,6 +34,13 @@ class Metrics:
             ["method", "route", "status"],
             registry=registry,
         )
+        self.rest_fallbacks = Counter(
+            "whyfirst_rest_fallbacks",
+            "Public messages of games with the hands in the channel sent by REST because no "
+            "click's token was fresh, by kind (post, edit)",
+            ["kind"],
+            registry=registry,
+        )
         self.rest_waiting = Gauge(
             "whyfirst_rest_waiting",
             "REST requests waiting for their turn under Discord's global limit",

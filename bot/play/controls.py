@@ -21,6 +21,7 @@ from bot.play.transition import Refusal
 from bot.play.verdict import ActionBuilder
 from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus, PlayerId, player_id
 from bot.ui import custom_ids as ids
+from bot.ui.contexts import in_bot_dm
 from bot.ui.replies import refuse
 
 
@@ -146,7 +147,7 @@ class HandDesk:
         if _is_private(interaction):
             self._announcing.answer_through(game_id, player, interaction)
         in_channel = GameOptions.of(prepared.record).hands is HandsIn.CHANNEL
-        if not _is_private(interaction) or (in_channel and interaction.guild_id is not None):
+        if not _is_private(interaction) or (in_channel and not in_bot_dm(interaction)):
             # With the hands in the channel, a click on one's hand is a click in the channel
             # too: the reveal it completes is its (public) follow-up.
             self._announcing.post_through(game_id, interaction.user.id, interaction)
@@ -200,7 +201,7 @@ class HandDesk:
 def _is_private(interaction: discord.Interaction) -> bool:
     """A click in a DM or on an ephemeral message: the player's own controls."""
     message = interaction.message
-    return interaction.guild_id is None or (message is not None and message.flags.ephemeral)
+    return in_bot_dm(interaction) or (message is not None and message.flags.ephemeral)
 
 
 async def refuse_after_the_end(interaction: discord.Interaction, record: GameRecord) -> None:
@@ -215,5 +216,7 @@ async def refuse_after_the_end(interaction: discord.Interaction, record: GameRec
     if result is None:
         await refuse(interaction, "refusal.game_over")
         return
-    link = f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{result}"
+    # A private channel's games keep its id where a server's id goes (bot/play/lobby.py).
+    where = "@me" if GameOptions.of(record).reach.private else record.guild_id
+    link = f"https://discord.com/channels/{where}/{record.channel_id}/{result}"
     await refuse(interaction, "refusal.game_finished", link=link)

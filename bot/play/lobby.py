@@ -27,6 +27,7 @@ from bot.play.transition import EndReason, Refusal
 from bot.storage import GameRecord, GameStatus, Seat, player_id
 from bot.timers.loop import Timers
 from bot.timers.timer import lobby_idle_end
+from bot.ui.contexts import public_locale, reach_of, standings_place
 from bot.ui.replies import NO_PINGS, refuse
 from bot.ui.views import sent_once
 
@@ -90,30 +91,36 @@ class LobbyDesk:
         server_hands: bool = False,
     ) -> None:
         """Open a lobby in the interaction's channel, with `seated` players already in;
-        `server_hands`: the hands where the server's default puts them."""
-        if interaction.guild_id is None or interaction.channel_id is None:
+        `server_hands`: the hands where the server's default puts them.
+
+        Through a user install (a group DM, a server that never invited the bot) the hands
+        are in the channel whatever was asked, a group DM's games and standings are kept
+        under its channel's id, and its public language is the host's."""
+        reach = reach_of(interaction)
+        channel_id = interaction.channel_id
+        where = standings_place(interaction)
+        if where is None or channel_id is None:
             await refuse(interaction, "refusal.guild_only")
             return
-        if self._service.game_in_channel(interaction.channel_id) is not None:
+        if self._service.game_in_channel(channel_id) is not None:
             await refuse(interaction, "refusal.channel_busy")
             return
         # The lobby's first write may queue behind other games' writes: answer first.
         await interaction.response.defer(thinking=True)
-        server = await self._languages.of_server(
-            interaction.guild_id, locale_name(interaction.guild_locale)
-        )
-        if server_hands:
-            options = replace(options, hands=await self._defaults.hands(interaction.guild_id))
+        host = locale_name(interaction.locale)
+        public = await self._languages.of_server(where, public_locale(interaction))
+        if reach.clicks_only:
+            options = replace(options, hands=HandsIn.CHANNEL)
+        elif server_hands:
+            options = replace(options, hands=await self._defaults.hands(where))
+        guild_name, channel_name = _place_names(interaction, host)
         options = replace(
-            options,
-            locale=server,
-            guild_name=interaction.guild.name if interaction.guild else None,
-            channel_name=getattr(interaction.channel, "name", None),
+            options, locale=public, reach=reach, guild_name=guild_name, channel_name=channel_name
         )
         try:
             record = await self._service.open_lobby(
-                interaction.guild_id,
-                interaction.channel_id,
+                where,
+                channel_id,
                 interaction.user.id,
                 interaction.user.display_name,
                 variant,
@@ -137,7 +144,7 @@ class LobbyDesk:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
         self._announcing.seat_through(record.id, player_id(interaction.user.id), interaction)
-        log.info("game %s: lobby opened in channel %s", record.id, interaction.channel_id)
+        log.info("game %s: lobby opened in channel %s", record.id, channel_id)
 
     # --- the lobby's buttons -----------------------------------------------------------
 
@@ -272,3 +279,19 @@ class LobbyDesk:
         ended = await self._service.end(record.id, EndReason.CANCELLED)
         key = "cancel.done" if ended else "refusal.game_over"
         await interaction.followup.send(t(key, interaction.locale), ephemeral=True)
+
+
+def _place_names(
+    interaction: discord.Interaction, host: str | None
+) -> tuple[str | None, str | None]:
+    """The server's and channel's names as the hands' header shows them; where the bot has
+    no name for them (a group DM, a server it is not in), generic ones in the host's language."""
+    reach = reach_of(interaction)
+    guild = interaction.guild.name if interaction.guild else None
+    channel = getattr(interaction.channel, "name", None)
+    if reach.private:
+        name = t("place.private", host)
+        return name, channel or name
+    if guild is None and reach.clicks_only:
+        guild = t("place.server", host)
+    return guild, channel

@@ -22,6 +22,7 @@ from bot.options import (
 from bot.permissions import missing_permissions
 from bot.render.describe import join_names
 from bot.ui.command_text import choice, described, option_name
+from bot.ui.contexts import clicks_only
 from bot.ui.handlers import (
     ChannelCommands,
     DefaultsCommands,
@@ -46,7 +47,10 @@ PERIODS = [
 LANGUAGES = [choice(f"language_{code}", code) for code in ("en", "de", "it", "auto")]
 
 
-@app_commands.guild_only()
+# Installable to a server and to a user; usable in servers and in group DMs (and DMs between
+# friends), not in the bot's own DMs: a game needs a channel its players share.
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=True)
 class WhyFirstCommands(app_commands.Group):
     def __init__(
         self,
@@ -91,7 +95,7 @@ class WhyFirstCommands(app_commands.Group):
         ai_level: str = DEFAULT_AI_LEVEL,
         hands: str | None = None,
     ) -> None:
-        missing = missing_permissions(interaction.app_permissions)
+        missing = missing_permissions(interaction.app_permissions, clicks_only(interaction))
         if missing:
             locale = locale_name(interaction.locale)
             names = join_names([t(f"permission.{name}", locale) for name in missing], locale)
@@ -139,7 +143,7 @@ class WhyFirstCommands(app_commands.Group):
     @app_commands.rename(member=option_name("member"))
     @app_commands.describe(member=described("commands.stats_member"))
     async def stats(
-        self, interaction: discord.Interaction, member: discord.Member | None = None
+        self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         await self._standings.show_stats(interaction, member or interaction.user)
 

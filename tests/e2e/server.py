@@ -51,11 +51,14 @@ class Server:
     def players(self, *names: str) -> list[Player]:
         return [self.members[name] for name in names]
 
+    global_commands: bool = False
+    """Sync the commands globally (not to this server alone), as a group DM needs them."""
+
     def environment(self, time_scale: float) -> dict[str, str]:
         environment = bot_environment(
             self.discord,
             self.database or self.workdir / "whyfirst.sqlite3",
-            dev_guild=self.guild,
+            dev_guild=None if self.global_commands else self.guild,
             time_scale=time_scale,
         )
         return environment | self.extra_environment
