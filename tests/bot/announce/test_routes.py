@@ -3,7 +3,9 @@ reaches the message, else (and should the token fail) a paced REST request."""
 
 from __future__ import annotations
 
-from bot.announce.clicks import TOKEN_USABLE_SECONDS, Click, Token
+from dataclasses import replace
+
+from bot.announce.clicks import TOKEN_USABLE_SECONDS, USER_INSTALL_FOLLOW_UPS, Click, Token
 from bot.announce.routes import (
     Address,
     ClickEdit,
@@ -81,3 +83,30 @@ def test_a_channel_message_follows_up_a_click_in_that_channel() -> None:
     )
     elsewhere = Address(CHANNEL + 1, click=click)
     assert choose_route(elsewhere, FRESH, new=True) == Route((PacedPost(CHANNEL + 1),))
+
+
+def test_where_only_clicks_reach_the_channel_no_route_goes_by_rest() -> None:
+    click = click_on(CHANNEL, ROUND_MESSAGE, in_dm=False)
+    address = Address(CHANNEL, ROUND_MESSAGE, click, rest=False)
+    assert choose_route(address, FRESH) == Route((ClickEdit(click),))
+    assert choose_route(address, STALE) == Route()
+    assert choose_route(Address(CHANNEL, click=click, rest=False), STALE, new=True) == Route()
+
+
+def test_a_user_installs_click_follows_up_five_times_and_no_more() -> None:
+    limited = Click(Token("token", ISSUED, CHANNEL, ROUND_MESSAGE, False, "en-US", limited=True))
+    unlimited = click_on(CHANNEL, ROUND_MESSAGE, in_dm=False)
+    for click in (limited, unlimited):
+        click.token.follow_ups.sent = USER_INSTALL_FOLLOW_UPS - 1
+    new = Address(CHANNEL, click=limited, rest=False)
+    assert choose_route(new, FRESH, new=True) == Route((ClickFollowUp(limited.token),))
+    limited.token.follow_ups.sent += 1
+    assert choose_route(new, FRESH, new=True) == Route()
+    # Editing through it is not a follow-up; and a server's install is not limited so.
+    assert choose_route(replace(new, message_id=ROUND_MESSAGE), FRESH) == Route(
+        (ClickEdit(limited),)
+    )
+    unlimited.token.follow_ups.sent += 1
+    assert choose_route(Address(CHANNEL, click=unlimited), FRESH, new=True).legs[0] == (
+        ClickFollowUp(unlimited.token)
+    )
