@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/fleet.py                     # 1 and 2 processes, channel and DM clicks
     .venv/bin/python bench/fleet.py --processes 2 --clicks dm --seconds 30
+    .venv/bin/python bench/fleet.py --hands channel --clicks dm   # card clicks, hands in channel
 
 Two servers, one on shard 0 and one on shard 1 of 2, each with `--games` running 4-player
 games. One process holds both shards, or two processes hold one each. Then every player of
@@ -10,14 +11,16 @@ acknowledgement, click again) for `--seconds`:
 - `channel`: Show my hand on the game's round message, answered by the process that holds the
   channel's shard (it reads the game from the database and replies with the hand);
 - `dm`: a card of the player's DM hand, which asks for its target. Discord delivers every DM
-  click to shard 0, so these all reach one process however many run.
+  click to shard 0, so these all reach one process however many run. With `--hands channel`
+  the hand is an ephemeral message in the game's channel instead, and its clicks reach the
+  process that holds the channel's shard.
 Meanwhile `--reveal-games` more games (in both servers) play rounds by DM as fast as they can:
 the reveal latency runs from a round's picks sent to its reveal posted.
 
-Prints acknowledgements per second, ack p50 / p99, interactions past 3 s, reveal p50 / p99,
-and the CPU seconds each process spent (the bots, the loopback Discord with its players,
-PostgreSQL) beside the machine's cores. PostgreSQL is a throwaway cluster (tests/postgres.py)
-with fsync on. Nothing here is asserted: see the figures.
+Prints acknowledgements per second (and per CPU-second of the bots), ack p50 / p99,
+interactions past 3 s, reveal p50 / p99, and the CPU seconds each process spent (the bots,
+the loopback Discord with its players, PostgreSQL) beside the machine's cores. PostgreSQL is
+a throwaway cluster (tests/postgres.py) with fsync on. Nothing here is asserted: see the figures.
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ class Run:
     reveal_games: int
     seconds: float
     warmup: float
+    hands: str = "dm"
 
 
 @dataclass
@@ -86,24 +90,34 @@ class Figures:
     def acks_per_second(self) -> float:
         return len(self.clicks.latencies) / (self.clicks.closes_at - self.clicks.opens_at)
 
+    def acks_per_bot_cpu_second(self) -> float:
+        bots = sum(seconds for name, seconds in self.cpu.items() if name.startswith("bot"))
+        return len(self.clicks.latencies) / bots if bots else 0.0
 
-def tables_in(discord: LoopbackDiscord, guild: GuildHandle, count: int, name: str) -> list[Table]:
+
+def tables_in(
+    discord: LoopbackDiscord, guild: GuildHandle, count: int, name: str, hands: str
+) -> list[Table]:
     tables = []
     for index in range(count):
         channel = guild.add_text_channel(f"{name}-{index}")
         players = [discord.add_user(f"{name}{index}P{seat}") for seat in range(PLAYERS_PER_GAME)]
         for player in players:
             guild.add_member(player)
-        tables.append(Table(discord, channel, players, seed=index, patience=120.0))
+        in_channel = hands == "channel"
+        table = Table(
+            discord, channel, players, hands_in_channel=in_channel, seed=index, patience=120.0
+        )
+        tables.append(table)
     return tables
 
 
-async def open_all(tables: list[Table]) -> None:
+async def open_all(tables: list[Table], hands: str) -> None:
     gate = asyncio.Semaphore(OPEN_CONCURRENCY)
 
     async def open_one(table: Table) -> None:
         async with gate:
-            await table.open(pick_seconds=PICK_SECONDS)
+            await table.open(pick_seconds=PICK_SECONDS, hands=hands)
 
     await asyncio.gather(*(open_one(table) for table in tables))
 
@@ -177,10 +191,14 @@ async def measure(run: Run, cluster: PostgresCluster) -> Figures:
             guilds = [discord.add_guild(f"Shard {s}", shard=(s, SHARDS)) for s in range(SHARDS)]
             per_guild, reveal_per_guild = run.games // SHARDS, run.reveal_games // SHARDS
             clicking = [
-                t for g in guilds for t in tables_in(discord, g, per_guild, f"s{g.id % 97}c")
+                t
+                for g in guilds
+                for t in tables_in(discord, g, per_guild, f"s{g.id % 97}c", run.hands)
             ]
             revealing = [
-                t for g in guilds for t in tables_in(discord, g, reveal_per_guild, f"s{g.id % 97}r")
+                t
+                for g in guilds
+                for t in tables_in(discord, g, reveal_per_guild, f"s{g.id % 97}r", run.hands)
             ]
             shard_sets = ["0,1"] if run.processes == 1 else [str(s) for s in range(SHARDS)]
             for shards in shard_sets:
@@ -191,7 +209,7 @@ async def measure(run: Run, cluster: PostgresCluster) -> Figures:
                 bot = BotProcess(environment, Path(workdir))
                 await bot.start()
                 bots.append(bot)
-            await open_all(clicking + revealing)
+            await open_all(clicking + revealing, run.hands)
             pids = {f"bot {i}": bot.pid for i, bot in enumerate(bots)} | {"bench": os.getpid()}
             pids |= {f"postgres {pid}": pid for pid in descendants(cluster.server.pid)}
             opens_at = time.monotonic() + run.warmup
@@ -226,7 +244,8 @@ def report(figures: Figures) -> None:
     run, clicks = figures.run, figures.clicks
     window = clicks.closes_at - clicks.opens_at
     print(
-        f"\n{run.processes} process(es), {run.clicks} clicks, {run.games} clicking games "
+        f"\n{run.processes} process(es), {run.clicks} clicks, hands in {run.hands}, "
+        f"{run.games} clicking games "
         f"({run.games * PLAYERS_PER_GAME} players in a closed loop), {run.reveal_games} "
         f"games playing rounds, {window:.0f} s measured"
     )
@@ -244,6 +263,7 @@ def report(figures: Figures) -> None:
     spent = "  ".join(f"{name} {seconds / window:4.2f}" for name, seconds in figures.cpu.items())
     total = sum(figures.cpu.values()) / window
     print(f"  CPU (cores busy) {spent}   all {total:4.2f} of {cores}")
+    print(f"  acknowledged per CPU-second of the bots {figures.acks_per_bot_cpu_second():7.1f}")
 
 
 def main() -> None:
@@ -252,6 +272,7 @@ def main() -> None:
     )
     parser.add_argument("--processes", type=int, nargs="+", choices=(1, 2), default=[1, 2])
     parser.add_argument("--clicks", nargs="+", choices=("channel", "dm"), default=["channel", "dm"])
+    parser.add_argument("--hands", choices=("dm", "channel"), default="dm", help="where hands are")
     parser.add_argument("--games", type=int, default=40, help="clicking games (both servers)")
     parser.add_argument("--reveal-games", type=int, default=8, help="games playing rounds")
     parser.add_argument("--seconds", type=float, default=20.0, help="the measuring window")
@@ -272,6 +293,7 @@ def main() -> None:
                     arguments.reveal_games,
                     arguments.seconds,
                     arguments.warmup,
+                    arguments.hands,
                 )
                 results[(kind, processes)] = figures = asyncio.run(measure(run, cluster))
                 report(figures)
@@ -279,8 +301,13 @@ def main() -> None:
         cluster.stop()
     for kind in arguments.clicks:
         if (kind, 1) in results and (kind, 2) in results:
-            ratio = results[(kind, 2)].acks_per_second() / results[(kind, 1)].acks_per_second()
-            print(f"{kind} clicks: two processes acknowledge {ratio:.2f}x what one does")
+            two, one = results[(kind, 2)], results[(kind, 1)]
+            ratio = two.acks_per_second() / one.acks_per_second()
+            per_cpu = two.acks_per_bot_cpu_second() / one.acks_per_bot_cpu_second()
+            print(
+                f"{kind} clicks: two processes acknowledge {ratio:.2f}x what one does, "
+                f"{per_cpu:.2f}x as many per CPU-second of the bots"
+            )
 
 
 if __name__ == "__main__":
