@@ -109,8 +109,9 @@ class Hands:
         await asyncio.gather(*(self._deal_to(table, player, place, dealt) for player in recipients))
 
     async def redraw_actor(self, table: Table, transition: Transition) -> None:
-        """A pick within a turn: only the clicker's controls change."""
-        if transition.actor_id is None:
+        """A pick within a turn: only the clicker's controls change (and not even those when
+        the click answered with them)."""
+        if transition.actor_id is None or transition.actor_answered:
             return
         player = player_id(transition.actor_id)
         scene = self._scenes[table.game_id]

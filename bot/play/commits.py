@@ -124,7 +124,9 @@ class Commits:
                 verdict = self._judge(fresh, build)
         return verdict
 
-    async def commit(self, prepared: Prepared, actor_id: int | None) -> Transition | Refusal:
+    async def commit(
+        self, prepared: Prepared, actor_id: int | None, actor_answered: bool = False
+    ) -> Transition | Refusal:
         """Commit a prepared action and publish it. Judged again only if the game moved on
         since it was prepared (another click here, or another process)."""
         game_id = prepared.record.id
@@ -139,7 +141,7 @@ class Commits:
                         return verdict
                     prepared = verdict
                 try:
-                    return await self._commit(prepared, actor_id)
+                    return await self._commit(prepared, actor_id, actor_answered)
                 except store.StaleVersion:
                     self._metrics.version_conflicts.inc()
                     record = None
@@ -149,7 +151,9 @@ class Commits:
         state = self._games.state_of(record) if record is not None else None
         return judge(record, state, build)
 
-    async def _commit(self, prepared: Prepared, actor_id: int | None) -> Transition:
+    async def _commit(
+        self, prepared: Prepared, actor_id: int | None, actor_answered: bool = False
+    ) -> Transition:
         record, before = prepared.record, prepared.before
         state, chance, chance_events = engine.settle(prepared.after)
         events = prepared.events + tuple(chance_events)
@@ -177,7 +181,7 @@ class Commits:
                 clock_owner=owner,
             )
         self._games.remember(committed, state)
-        transition = Transition(committed, before, state, events, actor_id)
+        transition = Transition(committed, before, state, events, actor_id, actor_answered)
         self._publish(transition)
         return transition
 

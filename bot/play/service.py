@@ -130,9 +130,12 @@ class GameService:
         """The engine's verdict on the action `build` makes now (nothing is written)."""
         return await self._commits.prepare(game_id, build)
 
-    async def commit(self, prepared: Prepared, actor_id: int | None) -> Transition | Refusal:
-        """Commit a prepared action and publish it (judged again if the game moved on)."""
-        return await self._commits.commit(prepared, actor_id)
+    async def commit(
+        self, prepared: Prepared, actor_id: int | None, actor_answered: bool = False
+    ) -> Transition | Refusal:
+        """Commit a prepared action and publish it (judged again if the game moved on).
+        `actor_answered`: the click will answer with its player's controls."""
+        return await self._commits.commit(prepared, actor_id, actor_answered)
 
     async def act(
         self, game_id: int, actor_id: int | None, build: ActionBuilder

@@ -46,6 +46,9 @@ class Transition:
     events: tuple[engine.Event, ...]
     actor_id: int | None
     """The player whose click made it; None for a deadline."""
+    actor_answered: bool = False
+    """The click answers with its player's controls as this state shows them (a pick that
+    does not end the turn, with the hands in the channel): they need no redraw."""
 
     @property
     def game_id(self) -> int:
