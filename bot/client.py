@@ -40,6 +40,7 @@ from bot.play.fanout import Fanout
 from bot.play.lobby import LobbyDesk
 from bot.play.server_defaults import ServerDefaults
 from bot.play.service import GameService
+from bot.privacy.desk import PrivacyDesk
 from bot.settings import Settings
 from bot.standings import Standings
 from bot.timers.loop import Timers
@@ -204,7 +205,8 @@ def build_rooms(
     languages = Languages(storage, background.spawn, clock)
     pacer = RestPacer(clock.monotonic)
     metrics.watch_waiting(lambda: pacer.waiting)
-    routes = Routes(Outbox(client, pacer), monotonic=clock.monotonic)
+    outbox = Outbox(client, pacer)
+    routes = Routes(outbox, monotonic=clock.monotonic)
     hands = Hands(routes, client, languages, storage)
     fallbacks = metrics.rest_fallbacks
     announcer = Announcer(
@@ -228,6 +230,12 @@ def build_rooms(
         announcer.carry_due(interaction)
 
     channel_games = ChannelGames(storage, desk, lobbies)
+
+    def forget(user_id: int) -> None:
+        languages.forget_user(user_id)
+        outbox.forget_dm_channel(store.player_id(user_id))
+
+    privacy = PrivacyDesk(storage, clock, forget)
     return Rooms(
         storage=storage,
         announcer=announcer,
@@ -240,9 +248,11 @@ def build_rooms(
         languages=languages,
         in_flight=in_flight,
         count=count,
-        buttons=clickable_buttons(ClickHandlers(lobbies, desk, standings, in_flight, count)),
+        buttons=clickable_buttons(
+            ClickHandlers(lobbies, desk, standings, privacy, in_flight, count)
+        ),
         commands=WhyFirstCommands(
-            lobbies, channel_games, standings, languages, defaults, in_flight
+            lobbies, channel_games, standings, languages, defaults, privacy, in_flight
         ),
     )
 

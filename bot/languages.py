@@ -64,6 +64,10 @@ class Languages:
         except store.StorageError as problem:
             log.warning("user %s: their language was not stored: %s", user_id, problem)
 
+    def forget_user(self, user_id: int) -> None:
+        """The player was erased: their language is no longer remembered here either."""
+        self._users.pop(user_id, None)
+
     async def of_user(self, user_id: int) -> str | None:
         """The language a player last showed the bot (None: never seen; English then)."""
         locale = self._users.get(user_id)

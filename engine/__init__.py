@@ -58,6 +58,7 @@ from .records import export_record, replay_record
 from .reducer import apply, legal_actions, settle
 from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
+from .turns import final_result
 from .views import PlayerView, PublicView, RevealedPlay, public_view, view_for
 
 __all__ = [
@@ -110,6 +111,7 @@ __all__ = [
     "choose",
     "export_record",
     "figures",
+    "final_result",
     "legal_actions",
     "new_game",
     "positions",

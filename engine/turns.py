@@ -113,3 +113,13 @@ def score_stage_end(
         state, phase=Phase.DEALING, stage=state.stage + 1, round=1, stage_points=stage_points
     )
     return between, (*events, scored)
+
+
+def final_result(state: GameState) -> GameOver | None:
+    """A finished game's totals and winners, as its GameOver said (None while it runs)."""
+    if state.phase != Phase.FINISHED:
+        return None
+    names = figure_names(state.players)
+    sums = [sum(column) for column in zip(*state.stage_points, strict=True)]
+    winners = tuple(names[index] for index in winner_indexes(sums))
+    return GameOver(tuple(zip(names, sums, strict=True)), winners)

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from bot.announce.clicks import Click
 from bot.announce.routes import Address
 from bot.play.transition import Transition
-from bot.storage import PlayerId
+from bot.storage import PlayerId, user_id_of
+from bot.storage.personal_data import message_names
 
 DmMessage = tuple[int, int]
 """A DM hand's channel id and message id."""
@@ -64,4 +65,4 @@ class HandScene:
 
 def dm_names(player: PlayerId) -> tuple[str, str, str]:
     """The names under which a player's DM channel, DM hand and closed DMs are stored."""
-    return f"dm_{player}", f"hand_{player}", f"dms_closed_{player}"
+    return message_names(user_id_of(player))

@@ -57,6 +57,10 @@ class Outbox:
         self._dm_channels[player] = dm.id
         return dm
 
+    def forget_dm_channel(self, player: PlayerId) -> None:
+        """The player was erased: their DM channel is no longer remembered either."""
+        self._dm_channels.pop(player, None)
+
     def webhook(self, token: str) -> discord.Webhook:
         """The webhook of an interaction's token: not counted by the global limit."""
         application_id = self._client.application_id

@@ -142,6 +142,7 @@ from bot.storage.errors import (
     NotInLobby,
     NotSeated,
     StaleVersion,
+    StillPlaying,
     StorageError,
 )
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR
@@ -202,6 +203,7 @@ __all__ = [
     "Seat",
     "StagePoints",
     "StaleVersion",
+    "StillPlaying",
     "Storage",
     "StorageError",
     "Unset",

@@ -78,3 +78,7 @@ class GameNotFinished(GameConflict):
         super().__init__(f"game {game_id} is {status}, not finished")
         self.game_id = game_id
         self.status = status
+
+
+class StillPlaying(GameConflict):
+    """A person to erase is seated in a lobby or running game: they finish or leave it first."""

@@ -98,6 +98,18 @@ class RematchButton(Drawn):
         super().__init__(ids.rematch_id(game_id), label, discord.ButtonStyle.success, row=0)
 
 
+class PrivacyButton(Drawn):
+    """On the answer to /whyfirst privacy: Export, Erase; then Erase everything."""
+
+    def __init__(self, action: str, label: str) -> None:
+        style = (
+            discord.ButtonStyle.danger
+            if action == "erase_confirmed"
+            else (discord.ButtonStyle.secondary)
+        )
+        super().__init__(ids.privacy_id(action), label, style)
+
+
 class PageButton(Drawn):
     def __init__(
         self, metric: str, period: str, page: int, label: str = "page", disabled: bool = False

@@ -14,7 +14,7 @@ import discord
 
 from bot.observe.metrics import Metrics
 from bot.ui import custom_ids as ids
-from bot.ui.handlers import HandClicks, LobbyClicks, PageClicks
+from bot.ui.handlers import HandClicks, LobbyClicks, PageClicks, PrivacyDesk
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import outcome_of, report_failure
 from bot.ui.views import take_apart
@@ -34,6 +34,7 @@ class ClickHandlers:
     lobby: LobbyClicks
     hands: HandClicks
     pages: PageClicks
+    privacy: PrivacyDesk
     in_flight: InFlight
     count: InteractionCount
 
@@ -62,7 +63,7 @@ class ClickHandlers:
 
 def clickable_buttons(handlers: ClickHandlers) -> tuple[type[Click], ...]:
     """Every button's click, handed to `handlers`."""
-    lobby, hands, pages = handlers.lobby, handlers.hands, handlers.pages
+    lobby, hands, pages, privacy = handlers.lobby, handlers.hands, handlers.pages, handlers.privacy
     routes: dict[str, Route] = {
         ids.LOBBY_TEMPLATE: lambda interaction, m: lobby.lobby_button(
             interaction, m["action"], int(m["game"])
@@ -78,6 +79,7 @@ def clickable_buttons(handlers: ClickHandlers) -> tuple[type[Click], ...]:
             interaction, int(m["game"]), _turn(m), m["target"]
         ),
         ids.HAND_TEMPLATE: lambda interaction, m: hands.show_hand(interaction, int(m["game"])),
+        ids.PRIVACY_TEMPLATE: lambda interaction, m: _privacy_click(privacy, interaction, m),
         ids.BOARD_TEMPLATE: lambda interaction, m: pages.board_page(
             interaction, m["metric"], m["period"], int(m["page"])
         ),
@@ -101,6 +103,18 @@ def _click(template: str, route: Route, handlers: ClickHandlers) -> type[Click]:
             await handlers.guarded(self, interaction, route(interaction, self.match))
 
     return Clicked
+
+
+async def _privacy_click(
+    privacy: PrivacyDesk, interaction: discord.Interaction, match: re.Match[str]
+) -> None:
+    action = match["action"]
+    if action == "export":
+        await privacy.export(interaction)
+    elif action == "erase":
+        await privacy.ask_to_erase(interaction)
+    else:
+        await privacy.erase(interaction)
 
 
 def _turn(match: re.Match[str]) -> ids.Turn:

@@ -28,6 +28,7 @@ from bot.ui.handlers import (
     DefaultsCommands,
     LanguageCommands,
     LobbyCommands,
+    PrivacyDesk,
     StandingsCommands,
 )
 from bot.ui.in_flight import InFlight
@@ -47,10 +48,10 @@ PERIODS = [
 LANGUAGES = [choice(f"language_{code}", code) for code in ("en", "de", "it", "auto")]
 
 
-# Installable to a server and to a user; usable in servers and in group DMs (and DMs between
-# friends), not in the bot's own DMs: a game needs a channel its players share.
+# Installable to a server and to a user; usable in servers, group DMs (and DMs between
+# friends) and the bot's own DMs (where only /whyfirst privacy and rules have a use).
 @app_commands.allowed_installs(guilds=True, users=True)
-@app_commands.allowed_contexts(guilds=True, dms=False, private_channels=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class WhyFirstCommands(app_commands.Group):
     def __init__(
         self,
@@ -59,6 +60,7 @@ class WhyFirstCommands(app_commands.Group):
         standings: StandingsCommands,
         languages: LanguageCommands,
         defaults: DefaultsCommands,
+        privacy: PrivacyDesk,
         in_flight: InFlight,
     ) -> None:
         super().__init__(name="whyfirst", description=described("commands.group"))
@@ -68,6 +70,7 @@ class WhyFirstCommands(app_commands.Group):
         self._standings = standings
         self._languages = languages
         self._defaults = defaults
+        self._privacy = privacy
 
     @app_commands.command(name="start", description=described("commands.start"))
     @app_commands.rename(
@@ -160,3 +163,7 @@ class WhyFirstCommands(app_commands.Group):
     @app_commands.choices(hands=HANDS_CHOICES)
     async def defaults(self, interaction: discord.Interaction, hands: str) -> None:
         await self._defaults.choose_defaults(interaction, HandsIn(hands))
+
+    @app_commands.command(name="privacy", description=described("commands.privacy"))
+    async def privacy(self, interaction: discord.Interaction) -> None:
+        await self._privacy.show_kept(interaction)

@@ -52,6 +52,18 @@ class PageClicks(Protocol):
     ) -> None: ...
 
 
+class PrivacyDesk(Protocol):
+    """/whyfirst privacy, and its buttons."""
+
+    async def show_kept(self, interaction: discord.Interaction) -> None: ...
+
+    async def export(self, interaction: discord.Interaction) -> None: ...
+
+    async def ask_to_erase(self, interaction: discord.Interaction) -> None: ...
+
+    async def erase(self, interaction: discord.Interaction) -> None: ...
+
+
 class LobbyCommands(Protocol):
     async def open_lobby(
         self,

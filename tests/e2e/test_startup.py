@@ -48,6 +48,7 @@ async def test_the_bot_process_syncs_the_command_tree_once(server: Server) -> No
         "stats",
         "language",
         "defaults",
+        "privacy",
     }
     assert server.discord.commands() == []
     await bot.stop()

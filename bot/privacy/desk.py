@@ -1,0 +1,75 @@
+"""/whyfirst privacy: what the bot keeps about the player, their export, and erasing them,
+ephemeral and in their language, wherever the bot answers."""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from typing import Protocol
+
+import discord
+
+from bot import storage as store
+from bot.clock import Clock
+from bot.i18n import t
+from bot.privacy.export import KeptData, export_bytes, export_of
+from bot.ui.buttons import PrivacyButton
+from bot.ui.replies import refuse
+from bot.ui.views import sent_once
+
+log = logging.getLogger("whyfirst.privacy")
+
+
+class ErasableData(KeptData, Protocol):
+    async def erase_person(self, user_id: int) -> int: ...
+
+
+class PrivacyDesk:
+    def __init__(self, storage: ErasableData, clock: Clock, forget: Callable[[int], None]) -> None:
+        """`forget(user_id)`: drops what this process remembers of a player (their language,
+        their DM channel)."""
+        self._storage = storage
+        self._clock = clock
+        self._forget = forget
+
+    async def show_kept(self, interaction: discord.Interaction) -> None:
+        locale = interaction.locale
+        with sent_once(discord.ui.View(timeout=None)) as view:
+            view.add_item(PrivacyButton("export", t("privacy.export", locale)))
+            view.add_item(PrivacyButton("erase", t("privacy.erase", locale)))
+            await interaction.response.send_message(
+                t("privacy.kept", locale), view=view, ephemeral=True
+            )
+
+    async def export(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        export = await export_of(self._storage, interaction.user.id, self._clock.now())
+        data, name = export_bytes(export, interaction.filesize_limit)
+        await interaction.followup.send(
+            t("privacy.exported", interaction.locale),
+            file=discord.File(io.BytesIO(data), filename=name),
+            ephemeral=True,
+        )
+
+    async def ask_to_erase(self, interaction: discord.Interaction) -> None:
+        locale = interaction.locale
+        with sent_once(discord.ui.View(timeout=None)) as view:
+            view.add_item(PrivacyButton("erase_confirmed", t("privacy.erase_confirm", locale)))
+            await interaction.response.send_message(
+                t("privacy.erase_question", locale), view=view, ephemeral=True
+            )
+
+    async def erase(self, interaction: discord.Interaction) -> None:
+        user_id = interaction.user.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            games = await self._storage.erase_person(user_id)
+        except store.StillPlaying:
+            await refuse(interaction, "refusal.erase_still_playing")
+            return
+        self._forget(user_id)
+        log.info("a player was erased (%s games now name a former player)", games)
+        await interaction.followup.send(
+            t("privacy.erased", interaction.locale, games=games), ephemeral=True
+        )

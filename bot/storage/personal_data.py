@@ -1,0 +1,128 @@
+"""What the database keeps about a person, table by table: the one list that the export reads,
+docs/PRIVACY.md names (a test keeps the two in step with the schema), and erasing will use.
+
+A person is stored by their Discord user id. Columns holding personal data are those that
+name them (their id, their display name, their language), those that say what they did (a
+game's state and its action log, which name players by id), and the names under which their
+DM channel and DM hand are kept with a game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.storage.sql import Row, Session
+
+JsonObject = dict[str, object]
+
+
+@dataclass(frozen=True)
+class PersonalTable:
+    table: str
+    key: str
+    """The column that says whose a row is: a user id (for game_messages, its name)."""
+    columns: tuple[str, ...]
+    """What an export shows of the person's rows."""
+    personal: tuple[str, ...]
+    """The columns that hold personal data."""
+
+
+PERSONAL_TABLES = (
+    PersonalTable(
+        "games",
+        "host_id",
+        ("id", "guild_id", "channel_id", "host_id", "variant", "status", "created_at"),
+        ("host_id", "state"),
+    ),
+    PersonalTable(
+        "seats",
+        "user_id",
+        ("game_id", "seat", "user_id", "display_name", "joined_at"),
+        ("user_id", "display_name"),
+    ),
+    PersonalTable(
+        "actions",
+        "actor_id",
+        ("game_id", "seq", "actor_id", "action", "created_at"),
+        ("actor_id", "action"),
+    ),
+    PersonalTable(
+        "game_messages", "name", ("game_id", "name", "message_id"), ("name", "message_id")
+    ),
+    PersonalTable(
+        "stage_points",
+        "user_id",
+        ("game_id", "user_id", "stage", "points", "reached_second"),
+        ("user_id",),
+    ),
+    PersonalTable(
+        "results",
+        "user_id",
+        ("game_id", "user_id", "guild_id", "finished_at", "total", "won", "best_stage"),
+        ("user_id",),
+    ),
+    PersonalTable(
+        "unranked_results",
+        "user_id",
+        ("game_id", "user_id", "guild_id", "finished_at", "total", "won"),
+        ("user_id",),
+    ),
+    PersonalTable(
+        "player_totals",
+        "user_id",
+        ("guild_id", "user_id", "display_name", "games", "wins", "points", "best_stage"),
+        ("user_id", "display_name"),
+    ),
+    PersonalTable(
+        "player_periods",
+        "user_id",
+        ("guild_id", "period", "user_id", "games", "wins", "points", "best_stage"),
+        ("user_id",),
+    ),
+    PersonalTable(
+        "user_locales", "user_id", ("user_id", "locale", "updated_at"), ("user_id", "locale")
+    ),
+)
+
+JSON_COLUMNS = frozenset({"state", "action"})
+
+
+def message_names(user_id: int) -> tuple[str, str, str]:
+    """The names under which a player's DM channel, DM hand and closed DMs are kept with a
+    game."""
+    return f"dm_{user_id}", f"hand_{user_id}", f"dms_closed_{user_id}"
+
+
+async def rows_about(db: Session, user_id: int) -> dict[str, list[JsonObject]]:
+    """Every stored row about the person, table by table, as JSON."""
+    found: dict[str, list[JsonObject]] = {}
+    for table in PERSONAL_TABLES:
+        select = ", ".join(table.columns)
+        if table.key == "name":
+            names = message_names(user_id)
+            rows = await db.all(
+                f"SELECT {select} FROM {table.table} WHERE name IN (?, ?, ?) ORDER BY game_id",
+                names,
+            )
+        else:
+            rows = await db.all(
+                f"SELECT {select} FROM {table.table} WHERE {table.key} = ?", (user_id,)
+            )
+        found[table.table] = [_as_json(table.columns, row) for row in rows]
+    return found
+
+
+def _as_json(columns: tuple[str, ...], row: Row) -> JsonObject:
+    shown: JsonObject = {}
+    for index, column in enumerate(columns):
+        value: object = row[index]
+        if isinstance(value, datetime):
+            value = value.isoformat()
+        elif column in JSON_COLUMNS and isinstance(value, str):
+            value = json.loads(value)
+        elif (column == "id" or column.endswith("_id")) and isinstance(value, int):
+            value = str(value)  # snowflakes: exact in any JSON reader
+        shown[column] = value
+    return shown

@@ -1,0 +1,31 @@
+"""`PrivacyStore`: the part of `Storage` that reads everything kept about one person (for
+their export) and erases it; what that is, table by table, is bot/storage/personal_data.py,
+how it is erased bot/storage/erasure.py."""
+
+from __future__ import annotations
+
+from bot.storage.erasure import erase_person
+from bot.storage.personal_data import JsonObject, rows_about
+from bot.storage.sql import Session
+from bot.storage.units import Database
+
+
+class PrivacyStore:
+    _database: Database  # set by Storage.__init__
+
+    async def personal_rows(self, user_id: int) -> dict[str, list[JsonObject]]:
+        """Every stored row about the person, table by table, on one snapshot."""
+
+        async def work(db: Session) -> dict[str, list[JsonObject]]:
+            return await rows_about(db, user_id)
+
+        return await self._database.read("read what is kept about a player", work)
+
+    async def erase_person(self, user_id: int) -> int:
+        """Erase a person (bot/storage/erasure.py); raises `StillPlaying` while they are
+        seated in an open game. How many games' records now name a former player."""
+
+        async def work(db: Session) -> int:
+            return await erase_person(db, user_id)
+
+        return await self._database.write("erase a player", work)

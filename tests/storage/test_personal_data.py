@@ -1,0 +1,162 @@
+"""What is kept about a person: the export reads every row about them and nobody else's, and
+docs/PRIVACY.md names every column of the schema that holds personal data."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import asyncpg
+import pytest
+
+from bot.storage import StillPlaying, Storage
+from bot.storage.personal_data import PERSONAL_TABLES
+
+from .helpers import T0, open_game, play_finished_game
+
+PRIVACY_POLICY = Path(__file__).resolve().parents[2] / "docs" / "PRIVACY.md"
+PERSONAL_COLUMN_NAMES = {"user_id", "host_id", "actor_id", "display_name", "locale"}
+"""Columns that name a person wherever they are, by their name in the schema."""
+PLAYERS_BY_ID = {("games", "state"), ("actions", "action")}
+"""JSON that names the players by their ids."""
+NAMED_BY_ID = {("game_messages", "name"), ("game_messages", "message_id")}
+"""A player's DM channel and DM hand, kept under names made of their id."""
+
+
+def sqlite_columns(path: str) -> set[tuple[str, str]]:
+    with sqlite3.connect(path) as db:
+        tables = [
+            row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type = 'table'")
+        ]
+        found = {
+            (table, row[1]) for table in tables for row in db.execute(f"PRAGMA table_info({table})")
+        }
+    db.close()
+    return found
+
+
+async def schema_columns(storage: Storage, database: str) -> set[tuple[str, str]]:
+    """Every (table, column) of the database, read from the database itself."""
+    if storage.dialect == "sqlite":
+        return sqlite_columns(database)
+    return await postgres_columns(database)
+
+
+async def postgres_columns(database: str) -> set[tuple[str, str]]:
+    connection = await asyncpg.connect(database)
+    try:
+        rows = await connection.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns "
+            "WHERE table_schema = current_schema()"
+        )
+    finally:
+        await connection.close()
+    return {(str(row[0]), str(row[1])) for row in rows}
+
+
+async def test_every_column_holding_personal_data_is_exported_and_named_in_the_policy(
+    storage: Storage, database: str
+) -> None:
+    columns = await schema_columns(storage, database)
+    personal = {
+        (table, column)
+        for table, column in columns
+        if column in PERSONAL_COLUMN_NAMES or (table, column) in PLAYERS_BY_ID | NAMED_BY_ID
+    }
+    listed = {(kept.table, column) for kept in PERSONAL_TABLES for column in kept.personal}
+    assert personal - listed == set()
+    assert listed <= columns
+    policy = PRIVACY_POLICY.read_text()
+    named = set(re.findall(r"`([a-z_]+)\.([a-z_]+)`", policy))
+    assert listed - named == set()
+
+
+async def test_an_export_holds_every_row_about_the_player_and_none_about_others(
+    storage: Storage,
+) -> None:
+    anne, ben, cleo = 11, 12, 13
+    first = await play_finished_game(
+        storage, {anne: [1, 2, 3, 4, 5], ben: [5, 4, 3, 2, 1]}, names={anne: "Anne"}
+    )
+    await play_finished_game(storage, {ben: [2, 2, 2, 2, 2], cleo: [1, 1, 1, 1, 1]}, channel_id=201)
+    await storage.set_user_locale(anne, "de", now=T0)
+    await storage.set_user_locale(ben, "it", now=T0)
+
+    rows = await storage.personal_rows(anne)
+
+    assert [seat["game_id"] for seat in rows["seats"]] == [str(first.id)]
+    assert rows["seats"][0]["display_name"] == "Anne"
+    assert [game["id"] for game in rows["games"]] == [str(first.id)]
+    assert {row["game_id"] for row in rows["results"]} == {str(first.id)}
+    assert len(rows["stage_points"]) == 5
+    assert [row["locale"] for row in rows["user_locales"]] == ["de"]
+    assert [row["display_name"] for row in rows["player_totals"]] == ["Anne"]
+    for found in rows.values():
+        for row in found:
+            whose = {row.get("user_id"), row.get("actor_id"), row.get("host_id")} - {None}
+            assert whose <= {str(anne)}, row
+            assert row.get("game_id", row.get("id")) in (None, str(first.id)), row
+            assert row.get("display_name") in (None, "Anne"), row
+
+
+async def holding(database: str, dialect: str, needle: str) -> list[str]:
+    """Every table.column of the whole schema with a value that contains `needle`."""
+    columns = sqlite_columns(database) if dialect == "sqlite" else await postgres_columns(database)
+    found: list[str] = []
+    if dialect == "sqlite":
+        with sqlite3.connect(database) as db:
+            for table, column in sorted(columns):
+                sql = f"SELECT count(*) FROM {table} WHERE CAST({column} AS TEXT) LIKE ?"
+                if db.execute(sql, (f"%{needle}%",)).fetchone()[0]:
+                    found.append(f"{table}.{column}")
+        db.close()
+        return found
+    connection = await asyncpg.connect(database)
+    try:
+        for table, column in sorted(columns):
+            sql = f"SELECT count(*) FROM {table} WHERE CAST({column} AS TEXT) LIKE $1"
+            if await connection.fetchval(sql, f"%{needle}%"):
+                found.append(f"{table}.{column}")
+    finally:
+        await connection.close()
+    return found
+
+
+async def test_after_erasing_no_table_holds_the_players_id_or_name_and_others_keep_theirs(
+    storage: Storage, database: str
+) -> None:
+    anne, ben, cleo = 5550001, 5550002, 5550003
+    await play_finished_game(
+        storage, {anne: [1, 2, 3, 4, 5], ben: [5, 4, 3, 2, 1]}, names={anne: "Annabelle"}
+    )
+    await play_finished_game(storage, {ben: [2, 2, 2, 2, 2], cleo: [1, 1, 1, 1, 1]})
+    await storage.set_user_locale(anne, "de", now=T0)
+    board_before = await storage.leaderboard(100, metric="points", min_games=1)
+    ben_before = await storage.player_stats(100, ben)
+
+    erased = await storage.erase_person(anne)
+
+    assert erased == 1
+    assert await holding(database, storage.dialect, str(anne)) == []
+    assert await holding(database, storage.dialect, "Annabelle") == []
+    board = await storage.leaderboard(100, metric="points", min_games=1)
+    assert [row.figures for row in board.rows] == [
+        row.figures for row in board_before.rows if row.figures.user_id != anne
+    ]
+    assert await storage.player_stats(100, anne) is None
+    ben_after = await storage.player_stats(100, ben)
+    assert ben_after is not None
+    assert ben_before is not None
+    assert ben_after.figures == ben_before.figures
+    assert (await storage.personal_rows(anne)) == {t.table: [] for t in PERSONAL_TABLES}
+
+
+async def test_a_player_seated_in_an_open_game_is_not_erased(storage: Storage) -> None:
+    anne, ben = 5550011, 5550012
+    await open_game(storage, [(anne, "Anne"), (ben, "Ben")])
+    await storage.set_user_locale(anne, "de", now=T0)
+    with pytest.raises(StillPlaying):
+        await storage.erase_person(anne)
+    assert await storage.user_locale(anne) == "de"
+    assert [seat["user_id"] for seat in (await storage.personal_rows(anne))["seats"]] == [str(anne)]
