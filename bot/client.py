@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 import discord
@@ -41,6 +42,8 @@ from bot.play.lobby import LobbyDesk
 from bot.play.server_defaults import ServerDefaults
 from bot.play.service import GameService
 from bot.privacy.desk import PrivacyDesk
+from bot.privacy.housekeeping import Duty, Housekeeping, action_log_retention
+from bot.privacy.servers import DepartedServers
 from bot.settings import Settings
 from bot.standings import Standings
 from bot.timers.loop import Timers
@@ -73,6 +76,8 @@ class Rooms:
     background: Background
     ai: AiSeats
     abandonment: AbandonmentCheck
+    servers: DepartedServers
+    housekeeping: Housekeeping
     languages: Languages
     in_flight: InFlight
     count: InteractionCount
@@ -127,6 +132,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         self.add_dynamic_items(*rooms.buttons)
         await sync_commands(self.tree, storage, self.settings.dev_guild)
         await rooms.takeover.start()
+        rooms.housekeeping.start()
         if self.settings.metrics_port is not None:
             self._health = HealthServer(
                 self.metrics,
@@ -147,6 +153,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         rooms = self._rooms
         if rooms is not None:
             await rooms.takeover.stop()
+            await rooms.housekeeping.stop()
             rooms.announcer.stop_awaiting_clicks()
             try:
                 # Finish the clicks being handled and show what was committed (reveals, an
@@ -174,6 +181,17 @@ class WhyFirstClient(discord.AutoShardedClient):
         """The bot was removed from a server: its open games end (nobody can see them)."""
         abandonment = self.rooms.abandonment
         await abandonment.place_gone(lambda record: record.guild_id == guild.id, "guild removed")
+        # Its games and standings are kept for a while, in case the bot is added back.
+        await self.rooms.servers.left(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """The bot was added to a server (perhaps back): nothing of it is to be forgotten."""
+        await self.rooms.servers.returned(guild.id)
+
+    def holds_shard_of(self, guild_id: int) -> bool:
+        """Whether this process holds the shard of that server."""
+        count = self.shard_count or 1
+        return self.shard_ids is None or (guild_id >> 22) % count in self.shard_ids
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         abandonment = self.rooms.abandonment
@@ -196,7 +214,7 @@ class WhyFirstClient(discord.AutoShardedClient):
 
 
 def build_rooms(
-    client: discord.Client, storage: store.Storage, metrics: Metrics, settings: Settings
+    client: WhyFirstClient, storage: store.Storage, metrics: Metrics, settings: Settings
 ) -> Rooms:
     """Every part of the bot, each given the few collaborators it uses."""
     clock = Clock(settings.time_scale)
@@ -235,7 +253,25 @@ def build_rooms(
         languages.forget_user(user_id)
         outbox.forget_dm_channel(store.player_id(user_id))
 
-    privacy = PrivacyDesk(storage, clock, forget)
+    async def end_games_of(guild_id: int) -> None:
+        await abandonment.place_gone(lambda record: record.guild_id == guild_id, "forgotten")
+
+    privacy = PrivacyDesk(storage, clock, forget, end_games_of)
+    grace = timedelta(days=settings.forget_servers_after_days)
+    servers = DepartedServers(
+        storage,
+        clock,
+        grace,
+        holds=client.holds_shard_of,
+        present=lambda guild_id: client.get_guild(guild_id) is not None,
+    )
+    duties: list[Duty] = [servers.forget_due]
+    shortest = grace
+    if settings.keep_action_logs_days is not None:
+        keep = timedelta(days=settings.keep_action_logs_days)
+        duties.append(action_log_retention(storage, clock, keep))
+        shortest = min(grace, keep)
+    housekeeping = Housekeeping(clock, duties, shortest=shortest)
     return Rooms(
         storage=storage,
         announcer=announcer,
@@ -245,6 +281,8 @@ def build_rooms(
         background=background,
         ai=ai,
         abandonment=abandonment,
+        servers=servers,
+        housekeeping=housekeeping,
         languages=languages,
         in_flight=in_flight,
         count=count,

@@ -33,6 +33,11 @@ class Settings:
     """The shards this process holds (of `shard_count`); None: all, Discord's count."""
     metrics_port: int | None = None
     """/healthz and /metrics on this port; None: no HTTP server."""
+    forget_servers_after_days: float = 30.0
+    """How long a server that removed the bot keeps its games and standings (in days of the
+    game's clock), in case the bot comes back."""
+    keep_action_logs_days: float | None = None
+    """How long closed games keep their action logs; None: forever."""
 
     @property
     def process_name(self) -> str:
@@ -98,7 +103,26 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         metrics_port=_port(environ, "WHYFIRST_METRICS_PORT"),
+        forget_servers_after_days=_days(environ, "WHYFIRST_FORGET_SERVERS_AFTER_DAYS", 30.0),
+        keep_action_logs_days=(
+            None
+            if _optional(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS") is None
+            else _days(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS", 0.0)
+        ),
     )
+
+
+def _days(environ: Mapping[str, str], name: str, default: float) -> float:
+    text = _optional(environ, name)
+    if text is None:
+        return default
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not days >= 0:
+        raise SettingsError(f"{name} must be a number of days (0 or more), not {text!r}.")
+    return days
 
 
 def _whole(environ: Mapping[str, str], name: str) -> int | None:

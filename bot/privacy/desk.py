@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Protocol
 
 import discord
@@ -24,14 +25,23 @@ log = logging.getLogger("whyfirst.privacy")
 class ErasableData(KeptData, Protocol):
     async def erase_person(self, user_id: int) -> int: ...
 
+    async def forget_server(self, guild_id: int, left_before: datetime | None = None) -> int: ...
+
 
 class PrivacyDesk:
-    def __init__(self, storage: ErasableData, clock: Clock, forget: Callable[[int], None]) -> None:
+    def __init__(
+        self,
+        storage: ErasableData,
+        clock: Clock,
+        forget: Callable[[int], None],
+        end_games_of: Callable[[int], Awaitable[None]],
+    ) -> None:
         """`forget(user_id)`: drops what this process remembers of a player (their language,
-        their DM channel)."""
+        their DM channel); `end_games_of(guild_id)`: ends the server's open games."""
         self._storage = storage
         self._clock = clock
         self._forget = forget
+        self._end_games_of = end_games_of
 
     async def show_kept(self, interaction: discord.Interaction) -> None:
         locale = interaction.locale
@@ -53,12 +63,9 @@ class PrivacyDesk:
         )
 
     async def ask_to_erase(self, interaction: discord.Interaction) -> None:
-        locale = interaction.locale
-        with sent_once(discord.ui.View(timeout=None)) as view:
-            view.add_item(PrivacyButton("erase_confirmed", t("privacy.erase_confirm", locale)))
-            await interaction.response.send_message(
-                t("privacy.erase_question", locale), view=view, ephemeral=True
-            )
+        await _ask(
+            interaction, "privacy.erase_question", "erase_confirmed", "privacy.erase_confirm"
+        )
 
     async def erase(self, interaction: discord.Interaction) -> None:
         user_id = interaction.user.id
@@ -73,3 +80,41 @@ class PrivacyDesk:
         await interaction.followup.send(
             t("privacy.erased", interaction.locale, games=games), ephemeral=True
         )
+
+    # --- a server ----------------------------------------------------------------------
+
+    async def ask_to_forget_server(self, interaction: discord.Interaction) -> None:
+        if await self._may_forget_server(interaction):
+            await _ask(
+                interaction, "privacy.forget_question", "forget_server", "privacy.forget_confirm"
+            )
+
+    async def forget_server(self, interaction: discord.Interaction) -> None:
+        if not await self._may_forget_server(interaction):
+            return
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self._end_games_of(guild_id)
+        games = await self._storage.forget_server(guild_id)
+        log.info("a server was forgotten at its admins' request (%s games)", games)
+        await interaction.followup.send(
+            t("privacy.forgotten", interaction.locale, games=games), ephemeral=True
+        )
+
+    async def _may_forget_server(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            await refuse(interaction, "refusal.guild_only")
+            return False
+        if not interaction.permissions.manage_guild:
+            await refuse(interaction, "refusal.forget_not_allowed")
+            return False
+        return True
+
+
+async def _ask(interaction: discord.Interaction, question: str, action: str, confirm: str) -> None:
+    """Ask, privately, whether to go on: the button `action`, labelled `confirm`, goes on."""
+    locale = interaction.locale
+    with sent_once(discord.ui.View(timeout=None)) as view:
+        view.add_item(PrivacyButton(action, t(confirm, locale)))
+        await interaction.response.send_message(t(question, locale), view=view, ephemeral=True)

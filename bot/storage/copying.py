@@ -30,6 +30,7 @@ TABLES = (
     "user_locales",
     "server_languages",
     "server_defaults",
+    "departed_servers",
     "unranked_results",
     "processes",
 )

@@ -4,9 +4,12 @@ how it is erased bot/storage/erasure.py."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.storage.erasure import erase_person
 from bot.storage.personal_data import JsonObject, rows_about
 from bot.storage.sql import Session
+from bot.storage.timefmt import to_db
 from bot.storage.units import Database
 
 
@@ -29,3 +32,21 @@ class PrivacyStore:
             return await erase_person(db, user_id)
 
         return await self._database.write("erase a player", work)
+
+    async def delete_action_logs(self, closed_before: datetime) -> int:
+        """Delete the action logs of games closed (finished, cancelled, abandoned) before
+        `closed_before`; how many games lost theirs."""
+
+        async def work(db: Session) -> int:
+            games = await db.all(
+                "SELECT DISTINCT games.id FROM games JOIN actions ON actions.game_id = games.id "
+                "WHERE games.status IN ('finished', 'cancelled', 'abandoned') "
+                "AND games.updated_at < ?",
+                (to_db(closed_before),),
+            )
+            await db.execute_many(
+                "DELETE FROM actions WHERE game_id = ?", [(int(row[0]),) for row in games]
+            )
+            return len(games)
+
+        return await self._database.write("delete old action logs", work)

@@ -2,8 +2,8 @@
 
 Opening and closing live here; the methods come from four stores, one module each:
 `GameStore` (games, seats, the action log), `ProcessStore` (health, leases, clocks),
-`SettingsStore` (languages, bot settings), `StandingsStore` (leaderboards, statistics) and
-`PrivacyStore` (what is kept about a person).
+`SettingsStore` (languages, bot settings), `StandingsStore` (leaderboards, statistics),
+`PrivacyStore` (what is kept about a person) and `ServerStore` (servers the bot left).
 Each part of the bot sees only the methods it names in its own protocol (bot/storage/__init__.py).
 """
 
@@ -16,6 +16,7 @@ from bot.storage.game_store import GameStore
 from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.privacy_store import PrivacyStore
 from bot.storage.process_store import ProcessStore
+from bot.storage.server_store import ServerStore
 from bot.storage.settings_store import SettingsStore
 from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
 from bot.storage.standings_store import StandingsStore
@@ -24,7 +25,7 @@ from bot.storage.units import Database
 DEFAULT_DATABASE = "whyfirst.sqlite3"
 
 
-class Storage(GameStore, ProcessStore, SettingsStore, StandingsStore, PrivacyStore):
+class Storage(GameStore, ProcessStore, SettingsStore, StandingsStore, PrivacyStore, ServerStore):
     def __init__(self, database: Database) -> None:
         self._database = database
 

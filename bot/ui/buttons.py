@@ -99,14 +99,12 @@ class RematchButton(Drawn):
 
 
 class PrivacyButton(Drawn):
-    """On the answer to /whyfirst privacy: Export, Erase; then Erase everything."""
+    """On the answer to /whyfirst privacy: Export, Erase; then Erase everything. On the
+    answer to /whyfirst forget-server: Forget this server."""
 
     def __init__(self, action: str, label: str) -> None:
-        style = (
-            discord.ButtonStyle.danger
-            if action == "erase_confirmed"
-            else (discord.ButtonStyle.secondary)
-        )
+        final = action in ("erase_confirmed", "forget_server")
+        style = discord.ButtonStyle.danger if final else discord.ButtonStyle.secondary
         super().__init__(ids.privacy_id(action), label, style)
 
 

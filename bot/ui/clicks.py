@@ -113,8 +113,10 @@ async def _privacy_click(
         await privacy.export(interaction)
     elif action == "erase":
         await privacy.ask_to_erase(interaction)
-    else:
+    elif action == "erase_confirmed":
         await privacy.erase(interaction)
+    else:
+        await privacy.forget_server(interaction)
 
 
 def _turn(match: re.Match[str]) -> ids.Turn:

@@ -167,3 +167,7 @@ class WhyFirstCommands(app_commands.Group):
     @app_commands.command(name="privacy", description=described("commands.privacy"))
     async def privacy(self, interaction: discord.Interaction) -> None:
         await self._privacy.show_kept(interaction)
+
+    @app_commands.command(name="forget-server", description=described("commands.forget_server"))
+    async def forget_server(self, interaction: discord.Interaction) -> None:
+        await self._privacy.ask_to_forget_server(interaction)

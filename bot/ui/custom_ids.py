@@ -26,7 +26,7 @@ PICK_TEMPLATE = (
 MOVE_TEMPLATE = r"wf:move:(?P<game>\d{1,18}):(?P<stage>\d):(?P<round>\d):(?P<target>\d|L)"
 HAND_TEMPLATE = r"wf:hand:(?P<game>\d{1,18})"
 REMATCH_TEMPLATE = r"wf:rematch:(?P<game>\d{1,18})"
-PRIVACY_ACTIONS = ("export", "erase", "erase_confirmed")
+PRIVACY_ACTIONS = ("export", "erase", "erase_confirmed", "forget_server")
 PRIVACY_TEMPLATE = rf"wf:privacy:(?P<action>{'|'.join(PRIVACY_ACTIONS)})"
 BOARD_TEMPLATE = r"wf:board:(?P<metric>[a-z_]{1,16}):(?P<period>[a-z0-9_]{1,16}):(?P<page>\d{1,5})"
 

@@ -63,6 +63,10 @@ class PrivacyDesk(Protocol):
 
     async def erase(self, interaction: discord.Interaction) -> None: ...
 
+    async def ask_to_forget_server(self, interaction: discord.Interaction) -> None: ...
+
+    async def forget_server(self, interaction: discord.Interaction) -> None: ...
+
 
 class LobbyCommands(Protocol):
     async def open_lobby(

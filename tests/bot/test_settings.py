@@ -13,6 +13,8 @@ def test_only_the_token_is_required() -> None:
     assert settings == Settings(token="abc")
     assert settings.database == "whyfirst.sqlite3"
     assert Clock(settings.time_scale).seconds(90) == 90
+    assert settings.forget_servers_after_days == 30
+    assert settings.keep_action_logs_days is None
 
 
 def test_every_setting_is_read() -> None:
@@ -29,6 +31,8 @@ def test_every_setting_is_read() -> None:
             "WHYFIRST_SHARD_COUNT": "4",
             "WHYFIRST_SHARD_IDS": "3, 1",
             "WHYFIRST_METRICS_PORT": "9108",
+            "WHYFIRST_FORGET_SERVERS_AFTER_DAYS": "7",
+            "WHYFIRST_KEEP_ACTION_LOGS_DAYS": "365.5",
         }
     )
     assert settings.token == "abc"
@@ -42,6 +46,8 @@ def test_every_setting_is_read() -> None:
     assert (settings.shard_count, settings.shard_ids) == (4, (1, 3))
     assert settings.process_name == "shards 1,3 of 4"
     assert settings.metrics_port == 9108
+    assert settings.forget_servers_after_days == 7
+    assert settings.keep_action_logs_days == 365.5
 
 
 def test_a_shard_count_alone_means_every_shard_in_this_process() -> None:
@@ -70,6 +76,14 @@ def test_a_shard_count_alone_means_every_shard_in_this_process() -> None:
             "WHYFIRST_SHARD_IDS",
         ),
         ({"DISCORD_TOKEN": "a", "WHYFIRST_METRICS_PORT": "70000"}, "WHYFIRST_METRICS_PORT"),
+        (
+            {"DISCORD_TOKEN": "a", "WHYFIRST_FORGET_SERVERS_AFTER_DAYS": "-1"},
+            "WHYFIRST_FORGET_SERVERS_AFTER_DAYS",
+        ),
+        (
+            {"DISCORD_TOKEN": "a", "WHYFIRST_KEEP_ACTION_LOGS_DAYS": "forever"},
+            "WHYFIRST_KEEP_ACTION_LOGS_DAYS",
+        ),
     ],
 )
 def test_a_bad_setting_is_named_in_one_sentence(environ: dict[str, str], named: str) -> None:

@@ -16,3 +16,12 @@ def stored_games(database: Path) -> list[tuple[Any, ...]]:
         ).fetchall()
     finally:
         connection.close()
+
+
+def stored_actions(database: Path) -> int:
+    """How many actions the games' logs hold."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
+    finally:
+        connection.close()

@@ -4,27 +4,13 @@ about them, and exports it."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from bot.i18n import t
+from tests.e2e.exports import export_of
 from tests.e2e.results import announced_totals, replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons
-from tests.loopback import LoopbackDiscord, Message, Player, TextChannel
-
-
-async def export_of(
-    player: Player, channel: TextChannel, discord: LoopbackDiscord
-) -> dict[str, Any]:
-    """What the player's Export sends them."""
-    kept = await player.slash(channel, "whyfirst privacy")
-    assert kept.ephemeral is not None
-    had = len([m for m in player.ephemerals() if m.attachments])
-    await player.click(kept.ephemeral, label="Export")
-    sent = await discord.wait_for(
-        lambda: [m for m in player.ephemerals() if m.attachments][had:], what="the export"
-    )
-    return json.loads(sent[0].attachments[0].data)  # type: ignore[no-any-return]
+from tests.loopback import Message, Player
 
 
 async def finished_game(server: Server, seed: int) -> tuple[Player, Player, Table, Message]:

@@ -49,6 +49,7 @@ async def test_the_bot_process_syncs_the_command_tree_once(server: Server) -> No
         "language",
         "defaults",
         "privacy",
+        "forget-server",
     }
     assert server.discord.commands() == []
     await bot.stop()

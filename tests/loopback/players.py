@@ -79,6 +79,18 @@ class GuildHandle:
         data = {**member.to_json(), "guild_id": str(self.guild.id)}
         self._discord.broadcast_soon("GUILD_MEMBER_ADD", data, self.guild.id)
 
+    async def remove_bot(self) -> None:
+        """An admin removes the bot: GUILD_DELETE without `unavailable` (an outage sets it),
+        and from then on the bot is no member (REST to the server answers 403 50001)."""
+        await self._discord.gateway.dispatch("GUILD_DELETE", {"id": str(self.id)}, self.id)
+        self.guild.bot_joined = False
+
+    async def invite_bot(self) -> None:
+        """An admin adds the bot back: GUILD_CREATE with the whole server, as at READY."""
+        self.guild.bot_joined = True
+        data = self.guild.to_json(self._discord.world.bot)
+        await self._discord.gateway.dispatch("GUILD_CREATE", data, self.id)
+
 
 class Player:
     """A simulated person with a Discord account."""

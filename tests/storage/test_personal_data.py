@@ -1,10 +1,12 @@
-"""What is kept about a person: the export reads every row about them and nobody else's, and
-docs/PRIVACY.md names every column of the schema that holds personal data."""
+"""What is kept about a person: the export reads every row about them and nobody else's,
+docs/PRIVACY.md names every column of the schema that holds personal data, erasing a person
+or forgetting a server leaves nothing of them in any column of the schema."""
 
 from __future__ import annotations
 
 import re
 import sqlite3
+from datetime import timedelta
 from pathlib import Path
 
 import asyncpg
@@ -13,7 +15,7 @@ import pytest
 from bot.storage import StillPlaying, Storage
 from bot.storage.personal_data import PERSONAL_TABLES
 
-from .helpers import T0, open_game, play_finished_game
+from .helpers import T0, open_game, play_finished_game, start
 
 PRIVACY_POLICY = Path(__file__).resolve().parents[2] / "docs" / "PRIVACY.md"
 PERSONAL_COLUMN_NAMES = {"user_id", "host_id", "actor_id", "display_name", "locale"}
@@ -160,3 +162,45 @@ async def test_a_player_seated_in_an_open_game_is_not_erased(storage: Storage) -
         await storage.erase_person(anne)
     assert await storage.user_locale(anne) == "de"
     assert [seat["user_id"] for seat in (await storage.personal_rows(anne))["seats"]] == [str(anne)]
+
+
+async def test_a_forgotten_server_leaves_nothing_behind_and_other_servers_keep_theirs(
+    storage: Storage, database: str
+) -> None:
+    gone, kept = 7770001, 7770002
+    await play_finished_game(storage, {11: [1, 2, 3, 4, 5], 12: [5, 4, 3, 2, 1]}, guild_id=gone)
+    await play_finished_game(
+        storage, {11: [2, 2, 2, 2, 2], 12: [1, 1, 1, 1, 1]}, guild_id=kept, channel_id=201
+    )
+    await storage.set_server_hands(gone, "channel")
+    await storage.note_server_left(gone, T0)
+    await storage.note_server_left(kept, T0 + timedelta(days=1))
+    await storage.note_server_back(kept)
+    assert await storage.servers_left_before(T0 + timedelta(days=30)) == [gone]
+
+    assert await storage.forget_server(gone) == 1
+
+    assert await holding(database, storage.dialect, str(gone)) == []
+    assert await storage.servers_left_before(T0 + timedelta(days=30)) == []
+    board = await storage.leaderboard(kept, metric="points", min_games=1)
+    assert len(board.rows) == 2
+
+
+async def test_only_the_action_logs_of_games_closed_before_the_cutoff_are_deleted(
+    storage: Storage,
+) -> None:
+    old = await play_finished_game(storage, {11: [1, 1, 1, 1, 1], 12: [2, 2, 2, 2, 2]})
+    recent = await play_finished_game(
+        storage,
+        {11: [1, 1, 1, 1, 1], 12: [2, 2, 2, 2, 2]},
+        channel_id=201,
+        now=T0 + timedelta(days=2),
+    )
+    running = await start(storage, await open_game(storage, channel_id=202))
+
+    assert await storage.delete_action_logs(T0 + timedelta(days=1)) == 1
+
+    assert await storage.action_log(old.id) == []
+    assert await storage.action_log(recent.id) != []
+    assert await storage.action_log(running.id) != []
+    assert await storage.delete_action_logs(T0 + timedelta(days=1)) == 0

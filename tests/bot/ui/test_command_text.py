@@ -42,7 +42,7 @@ def test_every_command_is_described_from_the_english_catalog() -> None:
     english = Catalog(CATALOGS)
     descriptions = {command.name: command.description for command in group.commands}
     assert descriptions == {
-        name: english.text(f"commands.{name}")
+        name: english.text(f"commands.{name.replace('-', '_')}")
         for name in (
             "start",
             "hand",
@@ -54,6 +54,7 @@ def test_every_command_is_described_from_the_english_catalog() -> None:
             "language",
             "defaults",
             "privacy",
+            "forget-server",
         )
     }
 
