@@ -22,7 +22,7 @@ from bot.options import (
 from bot.permissions import missing_permissions
 from bot.render.describe import join_names
 from bot.ui.command_text import choice, described, option_name
-from bot.ui.contexts import clicks_only
+from bot.ui.contexts import clicks_only, in_bot_dm
 from bot.ui.handlers import (
     ChannelCommands,
     DefaultsCommands,
@@ -98,6 +98,9 @@ class WhyFirstCommands(app_commands.Group):
         ai_level: str = DEFAULT_AI_LEVEL,
         hands: str | None = None,
     ) -> None:
+        if in_bot_dm(interaction):
+            await refuse(interaction, "refusal.guild_only")
+            return
         missing = missing_permissions(interaction.app_permissions, clicks_only(interaction))
         if missing:
             locale = locale_name(interaction.locale)

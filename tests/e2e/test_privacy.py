@@ -122,3 +122,23 @@ async def test_a_player_in_a_running_game_is_asked_to_finish_it_first(server: Se
     status = await ben.slash(server.games, "whyfirst status")
     assert status.ephemeral_text is not None
     assert anne.mention in status.ephemeral_text
+
+
+async def test_privacy_works_in_the_bots_dms_and_in_a_group_dm_through_a_user_install(
+    server: Server,
+) -> None:
+    server.global_commands = True
+    await server.start_bot()
+    anne, ben = server.players("Anne", "Ben")
+    in_dm = await anne.slash(anne.dm_with_the_bot(), "whyfirst privacy")
+    assert in_dm.ephemeral_text == t("privacy.kept", "en-US")
+    exported = await export_of(anne, anne.dm_with_the_bot(), server.discord)
+    assert exported["user_id"] == str(anne.id)
+    refused = await anne.slash(anne.dm_with_the_bot(), "whyfirst start")
+    assert refused.ephemeral_text == t("refusal.guild_only", "en-US")
+
+    anne.install_app()
+    group = server.discord.add_group_dm("friends", anne, ben)
+    in_group = await anne.slash(group, "whyfirst privacy")
+    assert in_group.ephemeral_text == t("privacy.kept", "en-US")
+    assert group.messages() == []

@@ -116,6 +116,10 @@ class Player:
 
     # --- what the player can see --------------------------------------------------------
 
+    def dm_with_the_bot(self) -> TextChannel:
+        """Their DM with the bot, where they may use its commands too."""
+        return TextChannel(self._discord, self._discord.world.dm_channel(self.user))
+
     def dms(self) -> list[Message]:
         channel = self._discord.world.dm_channels.get(self.user.id)
         return channel.live_messages() if channel else []

@@ -4,6 +4,7 @@ or forgetting a server leaves nothing of them in any column of the schema."""
 
 from __future__ import annotations
 
+import random
 import re
 import sqlite3
 from datetime import timedelta
@@ -12,8 +13,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.storage import StillPlaying, Storage
+import engine
+from bot.storage import PlayerResult, StillPlaying, Storage
 from bot.storage.personal_data import PERSONAL_TABLES
+from tests.engine.play import play_randomly
 
 from .helpers import T0, open_game, play_finished_game, start
 
@@ -204,3 +207,49 @@ async def test_only_the_action_logs_of_games_closed_before_the_cutoff_are_delete
     assert await storage.action_log(recent.id) != []
     assert await storage.action_log(running.id) != []
     assert await storage.delete_action_logs(T0 + timedelta(days=1)) == 0
+
+
+async def test_after_erasing_the_stored_game_and_its_log_still_replay_to_the_same_result(
+    storage: Storage,
+) -> None:
+    anne, ben, cleo = 9990001, 9990002, 9990003
+    played = play_randomly([str(anne), str(ben), str(cleo)], "standard", 4, random.Random(1))
+    over = engine.final_result(played.state)
+    assert over is not None
+    lobby = await open_game(storage, [(anne, "Anne"), (ben, "Ben"), (cleo, "Cleo")])
+    running = await start(storage, lobby)
+    game = await storage.commit_transition(
+        running.id,
+        expected_version=running.version,
+        actor_id=anne,
+        actions=[engine.action_to_dict(action) for action in played.actions],
+        state=engine.state_to_dict(played.state),
+        status="finished",
+        deadline=None,
+        results=[
+            PlayerResult(int(player), total, player in over.winners)
+            for player, total in over.totals
+        ],
+        now=T0,
+    )
+    before = engine.replay_record(engine.export_record(played.state))
+
+    await storage.erase_person(anne)
+
+    stored = await storage.game(game.id)
+    assert stored is not None
+    assert stored.state is not None
+    state = engine.state_from_dict(stored.state)
+    after = engine.replay_record(engine.export_record(state))
+    former = next(seat.player for seat in stored.seats if seat.display_name == "a former player")
+    renamed = tuple(former if figure == str(anne) else figure for figure in before.figures)
+    assert (after.figures, after.totals) == (renamed, before.totals)
+    assert after.winners == tuple(former if w == str(anne) else w for w in before.winners)
+    # The action log, renamed the same way, still leads from the deal to that state.
+    replayed = engine.new_game(state.players, engine.Variant.STANDARD, state.seed)
+    # (The first logged action is the storage helper's stand-in for the start.)
+    for logged in (await storage.action_log(game.id))[1:]:
+        result = engine.apply(replayed, engine.action_from_dict(logged["action"]))
+        assert isinstance(result, engine.Accepted), result
+        replayed = result.state
+    assert replayed == state
