@@ -147,6 +147,7 @@ from bot.storage.errors import (
 )
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR
 from bot.storage.postgres import is_postgresql_url
+from bot.storage.ratings import ALL_TIME, season_of
 from bot.storage.records import (
     ACTIVE_STATUSES,
     CLOSED_STATUSES,
@@ -162,8 +163,12 @@ from bot.storage.records import (
     LoggedAction,
     PlayerFigures,
     PlayerId,
+    PlayerRating,
     PlayerResult,
     PlayerStats,
+    RatedPlayer,
+    RatingPage,
+    RatingRow,
     Seat,
     StagePoints,
     Unset,
@@ -174,6 +179,7 @@ from bot.storage.storage import DEFAULT_DATABASE, Storage
 
 __all__ = [
     "ACTIVE_STATUSES",
+    "ALL_TIME",
     "CLOSED_STATUSES",
     "DEFAULT_DATABASE",
     "DEFAULT_MIGRATIONS_DIR",
@@ -198,8 +204,12 @@ __all__ = [
     "NotSeated",
     "PlayerFigures",
     "PlayerId",
+    "PlayerRating",
     "PlayerResult",
     "PlayerStats",
+    "RatedPlayer",
+    "RatingPage",
+    "RatingRow",
     "Seat",
     "StagePoints",
     "StaleVersion",
@@ -209,5 +219,6 @@ __all__ = [
     "Unset",
     "is_postgresql_url",
     "player_id",
+    "season_of",
     "user_id_of",
 ]

@@ -61,6 +61,14 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     migrate.add_argument("database", metavar="DATABASE", help=DATABASE_HELP)
+    rerate = commands.add_parser(
+        "rerate",
+        help="recompute every skill rating from the stored games",
+        description="Recompute every server's skill ratings (all time and per season) from "
+        "the stored finished games, in the order they finished. Idempotent: the same games "
+        "give the same ratings.",
+    )
+    rerate.add_argument("database", metavar="DATABASE", help=DATABASE_HELP)
     return main
 
 
@@ -81,6 +89,13 @@ async def migrate(database: str) -> int:
     return EXIT_OK
 
 
+async def rerate(database: str) -> int:
+    async with await Storage.open(database) as storage:
+        games = await storage.rerate()
+    print(f"rated {games} games in {without_password(database)}")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     options = parser().parse_args(argv)
     # Storage logs what it does (migrations) and what failed, in sentences.
@@ -88,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if options.command == "copy":
             return asyncio.run(copy(options.source, options.target))
+        if options.command == "rerate":
+            return asyncio.run(rerate(options.database))
         return asyncio.run(migrate(options.database))
     except TargetNotEmpty as refusal:
         print(f"refused: {refusal}", file=sys.stderr)

@@ -26,6 +26,7 @@ TABLES = (
     "results",
     "player_periods",
     "player_totals",
+    "ratings",
     "bot_settings",
     "user_locales",
     "server_languages",

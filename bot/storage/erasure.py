@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from bot.storage import ratings
 from bot.storage.errors import StillPlaying
 from bot.storage.personal_data import message_names
 from bot.storage.sql import Session
@@ -33,10 +34,16 @@ async def erase_person(db: Session, user_id: int) -> int:
     )
     if playing is not None and int(playing[0]):
         raise StillPlaying(f"user {user_id} is seated in an open game")
+    await db.lock_statistics()
+    rated_in = await db.all("SELECT DISTINCT guild_id FROM results WHERE user_id = ?", (user_id,))
     seats = await db.all("SELECT game_id, seat FROM seats WHERE user_id = ?", (user_id,))
     for game_id, seat in seats:
         await _replace_in_game(db, int(game_id), user_id, former_player(int(seat)))
-    for table in ("player_totals", "player_periods", "user_locales"):
+    # The others' ratings are recomputed without them: a game they made two people with
+    # is no longer rated.
+    for (guild_id,) in rated_in:
+        await ratings.rerate(db, int(guild_id))
+    for table in ("player_totals", "player_periods", "ratings", "user_locales"):
         await db.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     # What no seat of theirs covers: a game they hosted and left, an action they took as a
     # moderator.

@@ -60,7 +60,16 @@ PERSONAL_TABLES = (
     PersonalTable(
         "results",
         "user_id",
-        ("game_id", "user_id", "guild_id", "finished_at", "total", "won", "best_stage"),
+        (
+            "game_id",
+            "user_id",
+            "guild_id",
+            "finished_at",
+            "total",
+            "won",
+            "best_stage",
+            "rating_change",
+        ),
         ("user_id",),
     ),
     PersonalTable(
@@ -79,6 +88,12 @@ PERSONAL_TABLES = (
         "player_periods",
         "user_id",
         ("guild_id", "period", "user_id", "games", "wins", "points", "best_stage"),
+        ("user_id",),
+    ),
+    PersonalTable(
+        "ratings",
+        "user_id",
+        ("guild_id", "period", "user_id", "mu", "sigma", "rating", "games", "last_change"),
         ("user_id",),
     ),
     PersonalTable(

@@ -118,7 +118,7 @@ class PostgresSession:
 
     async def lock_statistics(self) -> None:
         await self._connection.execute(
-            "LOCK TABLE results, player_periods, player_totals IN SHARE ROW EXCLUSIVE MODE"
+            "LOCK TABLE results, player_periods, player_totals, ratings IN SHARE ROW EXCLUSIVE MODE"
         )
 
 

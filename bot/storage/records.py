@@ -172,3 +172,43 @@ class PlayerStats:
     figures: PlayerFigures
     ranks: dict[str, int | None]
     """Rank under each metric; None for win_rate below the minimum number of games."""
+
+
+@dataclass(frozen=True)
+class RatedPlayer:
+    """A person's rating in a server and period: the conservative estimate (mu − 3·sigma)."""
+
+    user_id: int
+    display_name: str
+    rating: float
+    games: int
+    last_change: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    rank: int
+    player: RatedPlayer
+
+
+@dataclass(frozen=True)
+class RatingPage:
+    guild_id: int
+    period: str
+    """'all', or a season's key ("2026-Q4")."""
+    page: int
+    page_size: int
+    min_games: int
+    ranked_players: int
+    rows: tuple[RatingRow, ...]
+
+    @property
+    def page_count(self) -> int:
+        return max(1, -(-self.ranked_players // self.page_size))
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    player: RatedPlayer
+    rank: int | None
+    """Among the players listed (at least the minimum of rated games); None below it."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from bot.storage import ratings
 from bot.storage.periods import BUCKET_KEYS_SQL
 from bot.storage.records import GameRecord, GameStatus, PlayerResult, StagePoints
 from bot.storage.sql import Session
@@ -133,6 +134,7 @@ async def record_results(
         "display_name = excluded.display_name",
         (record.id,),
     )
+    await ratings.rate_finished_game(db, record.id)
 
 
 def _sums(db: Session, table: str) -> str:

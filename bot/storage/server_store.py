@@ -10,7 +10,13 @@ from bot.storage.sql import Session
 from bot.storage.timefmt import to_db
 from bot.storage.units import Database
 
-SERVER_TABLES = ("player_totals", "player_periods", "server_languages", "server_defaults")
+SERVER_TABLES = (
+    "player_totals",
+    "player_periods",
+    "ratings",
+    "server_languages",
+    "server_defaults",
+)
 """What a server keeps besides its games (and what their rows cascade to)."""
 
 

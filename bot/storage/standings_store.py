@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.storage import leaderboard
-from bot.storage.records import LeaderboardPage, PlayerStats
+from bot.storage import leaderboard, rating_board, ratings
+from bot.storage.records import LeaderboardPage, PlayerRating, PlayerStats, RatingPage
 from bot.storage.sql import Session
 from bot.storage.units import Database
 
@@ -75,3 +75,41 @@ class StandingsStore:
     async def rebuild_statistics(self) -> None:
         """Recompute the leaderboard sums from the stored results (after a bulk load)."""
         await self._database.write("rebuild statistics", leaderboard.rebuild)
+
+    async def rating_board(
+        self, guild_id: int, period: str, *, page: int = 0, page_size: int = 10, min_games: int = 3
+    ) -> RatingPage:
+        """The people of a server by rating in a period ('all' or a season's key), at least
+        `min_games` rated games each."""
+
+        async def work(db: Session) -> RatingPage:
+            return await rating_board.page(
+                db, guild_id, period, page=page, page_size=page_size, min_games=min_games
+            )
+
+        return await self._database.read("read a rating table", work)
+
+    async def player_rating(
+        self, guild_id: int, user_id: int, period: str = ratings.ALL_TIME, *, min_games: int = 3
+    ) -> PlayerRating | None:
+        async def work(db: Session) -> PlayerRating | None:
+            return await rating_board.player(db, guild_id, user_id, period, min_games=min_games)
+
+        return await self._database.read("read a player's rating", work)
+
+    async def rating_changes(self, game_id: int) -> dict[int, float]:
+        """Each person's all-time rating change in a finished game (empty if not rated)."""
+
+        async def work(db: Session) -> dict[int, float]:
+            return await rating_board.changes(db, game_id)
+
+        return await self._database.read("read a game's rating changes", work)
+
+    async def rerate(self, guild_id: int | None = None) -> int:
+        """Recompute the ratings of a server (or all) from the stored games, in the order
+        they finished; how many games were rated."""
+
+        async def work(db: Session) -> int:
+            return await ratings.rerate(db, guild_id)
+
+        return await self._database.write("recompute the ratings", work)

@@ -1,0 +1,100 @@
+"""Reading ratings: a server's table for a period (walking the index `ratings_order`), one
+person's rating and rank, and the changes a game made."""
+
+from __future__ import annotations
+
+from bot.storage.records import PlayerRating, RatedPlayer, RatingPage, RatingRow
+from bot.storage.sql import Row, Session
+
+_COLUMNS = (
+    "r.user_id, coalesce(t.display_name, ''), r.rating, r.games, r.last_change FROM ratings AS r "
+    "LEFT JOIN player_totals AS t ON t.guild_id = r.guild_id AND t.user_id = r.user_id"
+)
+_LISTED = "guild_id = :guild AND period = :period AND games >= :min_games"
+
+
+def _player(row: Row) -> RatedPlayer:
+    return RatedPlayer(
+        user_id=int(row[0]),
+        display_name=str(row[1]),
+        rating=float(row[2]),
+        games=int(row[3]),
+        last_change=float(row[4]),
+    )
+
+
+async def page(
+    db: Session, guild_id: int, period: str, *, page: int, page_size: int, min_games: int
+) -> RatingPage:
+    """One page of the people with at least `min_games` rated games, best first; equal
+    ratings share a rank."""
+    if page < 0 or page_size < 1:
+        raise ValueError(f"page {page} of size {page_size} does not exist")
+    params: dict[str, object] = {
+        "guild": guild_id,
+        "period": period,
+        "min_games": min_games,
+        "limit": page_size,
+        "offset": page * page_size,
+    }
+    found = await db.all(
+        f"SELECT {_COLUMNS} WHERE r.guild_id = :guild AND r.period = :period "
+        "AND r.games >= :min_games "
+        "ORDER BY r.rating DESC, r.user_id LIMIT :limit OFFSET :offset",
+        params,
+    )
+    players = [_player(row) for row in found]
+    counted = await db.one(
+        f"SELECT (SELECT count(*) FROM ratings WHERE {_LISTED}), "
+        f"(SELECT 1 + count(*) FROM ratings WHERE {_LISTED} AND rating > :value)",
+        {**params, "value": players[0].rating if players else 0.0},
+    )
+    ranked_players, first_rank = (int(counted[0]), int(counted[1])) if counted else (0, 1)
+    rows: list[RatingRow] = []
+    for position, player in enumerate(players, start=page * page_size + 1):
+        if not rows:
+            rank = first_rank
+        elif player.rating != rows[-1].player.rating:
+            rank = position
+        else:
+            rank = rows[-1].rank
+        rows.append(RatingRow(rank, player))
+    return RatingPage(
+        guild_id=guild_id,
+        period=period,
+        page=page,
+        page_size=page_size,
+        min_games=min_games,
+        ranked_players=ranked_players,
+        rows=tuple(rows),
+    )
+
+
+async def player(
+    db: Session, guild_id: int, user_id: int, period: str, *, min_games: int
+) -> PlayerRating | None:
+    """A person's rating in a server and period, and their rank among the people listed."""
+    row = await db.one(
+        f"SELECT {_COLUMNS} WHERE r.guild_id = ? AND r.period = ? AND r.user_id = ?",
+        (guild_id, period, user_id),
+    )
+    if row is None:
+        return None
+    rated = _player(row)
+    if rated.games < min_games:
+        return PlayerRating(rated, None)
+    ahead = await db.one(
+        f"SELECT 1 + count(*) FROM ratings WHERE {_LISTED} AND rating > :value",
+        {"guild": guild_id, "period": period, "min_games": min_games, "value": rated.rating},
+    )
+    return PlayerRating(rated, int(ahead[0]) if ahead else None)
+
+
+async def changes(db: Session, game_id: int) -> dict[int, float]:
+    """Each person's all-time rating change in a rated game (empty when it was not rated)."""
+    rows = await db.all(
+        "SELECT user_id, rating_change FROM results "
+        "WHERE game_id = ? AND rating_change IS NOT NULL",
+        (game_id,),
+    )
+    return {int(user): float(change) for user, change in rows}
