@@ -126,9 +126,17 @@ def populate(path: Path, games: int, players: int) -> None:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             game_list,
         )
-        db.executemany("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", seat_list)
+        db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            seat_list,
+        )
         db.executemany("INSERT INTO stage_points VALUES (?, ?, ?, ?, ?)", point_list)
-        db.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", result_list)
+        db.executemany(
+            "INSERT INTO results (game_id, user_id, guild_id, finished_at, total, won, "
+            "best_stage, seconds_reached) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            result_list,
+        )
     db.execute("COMMIT")
     db.close()
 
@@ -199,17 +207,10 @@ async def measure(database: str, repeat: int) -> list[tuple[str, float, float]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--players", type=int, default=2_000, help="distinct players per guild")
+    add_database_options(parser)
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument(
         "--database", type=Path, help="reuse (or build and keep) this file, not a temporary one"
-    )
-    parser.add_argument(
-        "--postgres",
-        default="auto",
-        help="auto (a throwaway server, if PostgreSQL is installed), off, or an empty "
-        "database's URL",
     )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, postgres_server(options.postgres) as server:
@@ -227,6 +228,18 @@ def main() -> None:
         for name, database in databases.items():
             p50, p99 = asyncio.run(commit_latency(database, options.repeat * 20))
             print(f"{name:45} {p50:10.2f} {p99:8.2f}")
+
+
+def add_database_options(parser: argparse.ArgumentParser) -> None:
+    """The size of the server's history, and which PostgreSQL server to use."""
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2_000, help="distinct players per guild")
+    parser.add_argument(
+        "--postgres",
+        default="auto",
+        help="auto (a throwaway server, if PostgreSQL is installed), off, or an empty "
+        "database's URL",
+    )
 
 
 def postgres_server(choice: str) -> AbstractContextManager[PostgresCluster | str | None]:

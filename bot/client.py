@@ -24,7 +24,7 @@ from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
 from bot.announce.routes import Routes
-from bot.clock import Clock
+from bot.clock import Clock, wall_clock_from
 from bot.i18n import locale_name
 from bot.languages import Languages
 from bot.observe.checks import database_check, game_counts, gateway_check
@@ -217,7 +217,11 @@ def build_rooms(
     client: WhyFirstClient, storage: store.Storage, metrics: Metrics, settings: Settings
 ) -> Rooms:
     """Every part of the bot, each given the few collaborators it uses."""
-    clock = Clock(settings.time_scale)
+    clock = (
+        Clock(settings.time_scale)
+        if settings.clock_start is None
+        else Clock(settings.time_scale, wall=wall_clock_from(settings.clock_start))
+    )
     service = GameService(storage, settings, metrics, clock)
     background = Background()
     languages = Languages(storage, background.spawn, clock)
@@ -238,7 +242,7 @@ def build_rooms(
     defaults = ServerDefaults(storage)
     lobbies = LobbyDesk(service, timers, clock, announcer, languages, defaults)
     desk = HandDesk(service, announcer, client)
-    standings = Standings(storage, languages, clock)
+    standings = Standings(storage, languages, clock, settings.rating_min_games)
     in_flight = InFlight()
     counted = interaction_count(metrics)
 

@@ -16,6 +16,15 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def wall_clock_from(
+    start: datetime, monotonic: Callable[[], float] = time.monotonic
+) -> Callable[[], datetime]:
+    """A wall clock that reads `start` now and runs on at real speed (tests and the demo:
+    a game at the end of a season)."""
+    origin = monotonic()
+    return lambda: start + timedelta(seconds=monotonic() - origin)
+
+
 class Clock:
     def __init__(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from dotenv import dotenv_values
@@ -37,6 +38,10 @@ class Settings:
     """How long a server that removed the bot keeps its games and standings (in days of the
     game's clock), in case the bot comes back."""
     keep_action_logs_days: float | None = None
+    rating_min_games: int = 3
+    clock_start: datetime | None = None
+    """Tests and the demo only: the wall clock starts at this time (and runs at real speed)."""
+    """Rated games a person needs to be listed on the rating leaderboard."""
     """How long closed games keep their action logs; None: forever."""
 
     @property
@@ -109,7 +114,33 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
             if _optional(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS") is None
             else _days(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS", 0.0)
         ),
+        rating_min_games=_count(environ, "WHYFIRST_RATING_MIN_GAMES", 3),
+        clock_start=_moment(environ, "WHYFIRST_CLOCK_START"),
     )
+
+
+def _moment(environ: Mapping[str, str], name: str) -> datetime | None:
+    text = _optional(environ, name)
+    if text is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise SettingsError(
+            f"{name} must be a time with its UTC offset (2026-12-31T23:00:00+00:00), not {text!r}."
+        )
+    return moment
+
+
+def _count(environ: Mapping[str, str], name: str, default: int) -> int:
+    text = _optional(environ, name)
+    if text is None:
+        return default
+    if not text.isdigit():
+        raise SettingsError(f"{name} must be a whole number (0 or more), not {text!r}.")
+    return int(text)
 
 
 def _days(environ: Mapping[str, str], name: str, default: float) -> float:

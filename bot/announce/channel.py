@@ -16,7 +16,7 @@ import discord
 import engine
 from bot.announce.clicks import Click
 from bot.announce.letter import Letter
-from bot.announce.message_ids import MessageIds, keep_message_ids
+from bot.announce.message_ids import ResultStorage, keep_message_ids
 from bot.announce.notices import end_notice
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Delivery, Routes
@@ -38,8 +38,9 @@ from bot.messages.round import (
 from bot.messages.table import Table
 from bot.options import HandsIn
 from bot.play.transition import Ended, Transition
+from bot.rating import shown_change
 from bot.render import Board
-from bot.storage import GameRecord, PlayerId
+from bot.storage import GameRecord, PlayerId, StorageError, player_id
 from bot.ui.replies import NO_PINGS, PINGS
 from bot.ui.views import sent_once
 
@@ -81,7 +82,7 @@ class ChannelPosts:
     def __init__(
         self,
         routes: Routes,
-        storage: MessageIds,
+        storage: ResultStorage,
         clock: Clock,
         fallback: Callable[[str], None] = lambda kind: None,
     ) -> None:
@@ -181,7 +182,8 @@ class ChannelPosts:
         """The last reveal, then the result with the game record and a Rematch button."""
         over = next(e for e in transition.events if isinstance(e, engine.GameOver))
         await self.post_round(table, transition, story)
-        result = "\n".join(final_result(table, transition.state, over, table.locale))
+        changes = await self._rating_changes(table.game_id)
+        result = "\n".join(final_result(table, transition.state, over, table.locale, changes))
         record = transition.record
         with sent_once(final_view(table)) as view:
             letter = Letter(
@@ -196,6 +198,15 @@ class ChannelPosts:
             await keep_message_ids(
                 self._storage, table.game_id, {"result_message_id": posted.sent.id}, "the result"
             )
+
+    async def _rating_changes(self, game_id: int) -> dict[str, float]:
+        """Each rated person's change on the shown scale; none if they cannot be read."""
+        try:
+            changes = await self._storage.rating_changes(game_id)
+        except StorageError as problem:
+            log.warning("game %s: rating changes not read: %s", game_id, problem)
+            return {}
+        return {str(player_id(user)): shown_change(change) for user, change in changes.items()}
 
     def _click_of(self, table: Table, transition: Transition) -> Click | None:
         """The channel click that made this transition; with the hands in the channel, else

@@ -16,6 +16,11 @@ class MessageIds(Protocol):
         """Store each name's message id with the game (None: forget the name)."""
 
 
+class ResultStorage(MessageIds, Protocol):
+    async def rating_changes(self, game_id: int) -> dict[int, float]:
+        """Each person's all-time rating change in a finished game (empty if not rated)."""
+
+
 async def keep_message_ids(
     storage: MessageIds, game_id: int, ids: dict[str, int | None], what: str
 ) -> None:

@@ -12,7 +12,7 @@ locale to its language to English. A key missing everywhere raises KeyError.
 from __future__ import annotations
 
 from bot.i18n.catalog import Catalog, candidate_locales, default_catalog, placeholders
-from bot.i18n.plurals import decimal, plural_category
+from bot.i18n.plurals import decimal, plural_category, signed_decimal, whole
 
 __all__ = [
     "Catalog",
@@ -22,7 +22,9 @@ __all__ = [
     "locale_name",
     "placeholders",
     "plural_category",
+    "signed_decimal",
     "t",
+    "whole",
 ]
 
 

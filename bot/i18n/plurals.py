@@ -32,3 +32,15 @@ def babel_locale(locale: str | None) -> Locale:
         except (UnknownLocaleError, ValueError):
             continue
     raise AssertionError("English is always known")
+
+
+def whole(value: int, locale: str | None = None) -> str:
+    """``value`` grouped as the language writes it: 1,064, 1.064."""
+    return format_decimal(value, format="#,##0", locale=babel_locale(locale))
+
+
+def signed_decimal(value: float, locale: str | None = None) -> str:
+    """A change with one decimal and its sign: +1.8, −0.6 (a true minus sign), ±0.0."""
+    rounded = round(value, 1)
+    sign = "+" if rounded > 0 else "−" if rounded < 0 else "±"
+    return sign + decimal(abs(rounded), locale)

@@ -5,8 +5,10 @@ Pure functions from engine events to text; the announcer posts what they return.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import engine
-from bot.i18n import t
+from bot.i18n import signed_decimal, t
 from bot.messages.table import Table, card_label, signed
 from bot.render.describe import join_names
 
@@ -117,7 +119,9 @@ def final_result(
     state: engine.GameState,
     event: engine.GameOver,
     locale: str | None,
+    rating_changes: Mapping[str, float] | None = None,
 ) -> list[str]:
+    """The result; `rating_changes`: each rated person's change on the shown scale."""
     lines = [t("final.title", locale)]
     figures = engine.figures(state)
     for index, figure in enumerate(figures):
@@ -136,5 +140,18 @@ def final_result(
     lines.append(
         t("final.winners", locale, count=len(event.winners), winners=winners, total=winning_total)
     )
+    changes = rating_changes or {}
+    rated = [figure for figure in figures if figure in changes]
+    if rated:
+        each = [
+            t(
+                "final.rating_change",
+                locale,
+                player=table.mention(figure),
+                change=signed_decimal(changes[figure], locale),
+            )
+            for figure in rated
+        ]
+        lines.append(t("final.rating_changes", locale, changes=" · ".join(each)))
     lines.append(t("final.second_wins", locale))
     return lines

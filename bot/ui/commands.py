@@ -41,9 +41,11 @@ METRICS = [
     choice("metric_wins", "wins"),
     choice("metric_win_rate", "win_rate"),
     choice("metric_points", "points"),
+    choice("metric_rating", "rating"),
 ]
 PERIODS = [
-    choice(f"period_{period}", period) for period in ("all", "week", "month", "season", "year")
+    choice(f"period_{period}", period)
+    for period in ("all", "week", "month", "season", "last_season", "year")
 ]
 LANGUAGES = [choice(f"language_{code}", code) for code in ("en", "de", "it", "auto")]
 

@@ -33,7 +33,7 @@ def keys_in_code() -> set[str]:
 def keys_built_at_run_time() -> set[str]:
     keys = {f"variant.{variant}" for variant in ("standard", "tactical")}
     keys |= {f"permission.{name}" for name in NEEDED_PERMISSIONS}
-    keys |= {f"board.metric_{metric}" for metric in METRICS}
+    keys |= {f"board.metric_{metric}" for metric in (*METRICS, "rating")}
     keys |= {f"board.period_{period}" for period in PERIODS}
     keys |= {f"lobby.{action}" for action in LOBBY_ACTIONS}
     keys |= {f"ai.{level}" for level in AI_LEVELS}

@@ -74,7 +74,9 @@ async def test_private_messages_speak_the_players_language_public_ones_the_serve
             assert speaks(first_line(dm), "hand.header", locales[player.name]), dm.content
         stats = await player.slash(server.games, "whyfirst stats")
         assert stats.message is not None
-        assert pattern("stats.text", locales[player.name]).fullmatch(stats.message.content)
+        figures, rating = stats.message.content.split("\n")
+        assert pattern("stats.text", locales[player.name]).fullmatch(figures)
+        assert pattern("stats.rating", locales[player.name]).fullmatch(rating)
 
 
 async def test_a_manager_chooses_the_servers_language_for_new_games(server: Server) -> None:

@@ -76,6 +76,11 @@ VALUES: dict[str, object] = {
     "language": "Deutsch",
     "low": 20,
     "high": 600,
+    "rating": "1,064",
+    "change": "+1.8",
+    "changes": "<@111> +60.1 · <@222> −9.4",
+    "minimum": "3 rated games",
+    "provisional": 5,
 }
 MAY_BE_EMPTY = ("deadline",)
 """Values the code leaves empty: a turn without a deadline. (bot/messages/round.py also falls
