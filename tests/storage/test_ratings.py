@@ -164,3 +164,17 @@ async def test_a_game_of_one_person_with_ai_players_rates_nobody(database: str) 
         assert await storage.rating_changes(game.id) == {}
         assert (await storage.rating_board(100, ALL_TIME, min_games=0)).rows == ()
         assert await storage.player_rating(100, ANNE) is None
+
+
+async def test_erasing_a_person_rates_the_others_without_them(seeded: Storage) -> None:
+    await seeded.erase_person(BEN)
+    without_ben = [
+        {user: won for user, won in outcome.items() if user != BEN} for outcome in league_outcomes()
+    ]
+    expected = expected_skills([outcome for outcome in without_ben if len(outcome) >= 2])
+    board = await seeded.rating_board(GUILD, ALL_TIME, min_games=0)
+    assert {row.player.user_id: row.player.rating for row in board.rows} == pytest.approx(
+        {user: mu - 3 * sigma for user, (mu, sigma) in expected.items()}, abs=1e-9
+    )
+    assert await seeded.player_rating(OTHER_GUILD, ANNE) is None  # Anne and Ben's game: unrated
+    assert await seeded.player_rating(GUILD, BEN) is None
