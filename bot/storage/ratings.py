@@ -48,55 +48,53 @@ def _after(standings: Mapping[int, _Standing], winners: Iterable[int]) -> dict[i
     }
 
 
-async def rate_finished_game(db: Session, game_id: int) -> None:
-    """Rate one game whose results were just stored (inside the same transaction)."""
-    rows = await db.all(
-        "SELECT user_id, won, guild_id, finished_at FROM results WHERE game_id = ? "
-        "ORDER BY user_id",
-        (game_id,),
-    )
-    if len(rows) < 2:
+async def rate_finished_game(
+    db: Session, guild_id: int, game_id: int, finished_at: str, outcome: Mapping[int, bool]
+) -> None:
+    """Rate one game whose results were just stored, inside the same transaction: `outcome`
+    says of each person whether they shared the win."""
+    if len(outcome) < 2:
         return
-    guild_id, finished_at = int(rows[0][2]), str(rows[0][3])
-    people = [int(row[0]) for row in rows]
-    winners = [int(row[0]) for row in rows if row[1]]
-    for period in (ALL_TIME, season_of(finished_at)):
-        before = await _lock_standings(db, guild_id, period, people)
-        after = _after(before, winners)
-        await _store(db, guild_id, period, after)
-        if period == ALL_TIME:
-            await _note_changes(db, game_id, after)
+    periods = sorted((ALL_TIME, season_of(finished_at)))
+    people = sorted(outcome)
+    winners = [user for user in people if outcome[user]]
+    tables = await _lock_standings(db, guild_id, periods, people)
+    after = {period: _after(tables[period], winners) for period in periods}
+    await _store(db, guild_id, after)
+    await _note_changes(db, game_id, after[ALL_TIME])
 
 
 async def _lock_standings(
-    db: Session, guild_id: int, period: str, people: Sequence[int]
-) -> dict[int, _Standing]:
-    """The people's standings, newcomers' made first, locked for this transaction (in user
-    order, so two games sharing people wait for each other instead of deadlocking)."""
+    db: Session, guild_id: int, periods: Sequence[str], people: Sequence[int]
+) -> dict[str, dict[int, _Standing]]:
+    """The people's standings in each period, newcomers' made first, locked for this
+    transaction (in period and user order, so two games sharing people wait for each other
+    instead of deadlocking)."""
     await db.execute_many(
         "INSERT INTO ratings (guild_id, period, user_id, mu, sigma, rating, games, last_change) "
         "VALUES (?, ?, ?, ?, ?, ?, 0, 0) ON CONFLICT DO NOTHING",
         [
             (guild_id, period, user, NEWCOMER.mu, NEWCOMER.sigma, NEWCOMER.conservative)
+            for period in periods
             for user in people
         ],
     )
-    marks = ", ".join("?" for _ in people)
+    users = ", ".join("?" for _ in people)
     found = await db.all(
-        "SELECT user_id, mu, sigma, games, last_change FROM ratings "
-        f"WHERE guild_id = ? AND period = ? AND user_id IN ({marks}) ORDER BY user_id"
-        f"{db.dialect.lock_row}",
-        (guild_id, period, *people),
+        "SELECT period, user_id, mu, sigma, games, last_change FROM ratings "
+        f"WHERE guild_id = ? AND period IN (?, ?) AND user_id IN ({users}) "
+        f"ORDER BY period, user_id{db.dialect.lock_row}",
+        (guild_id, *periods, *people),
     )
-    return {
-        int(user): _Standing(Skill(float(mu), float(sigma)), int(games), float(change))
-        for user, mu, sigma, games, change in found
-    }
+    tables: dict[str, dict[int, _Standing]] = {period: {} for period in periods}
+    for period, user, mu, sigma, games, change in found:
+        tables[str(period)][int(user)] = _Standing(
+            Skill(float(mu), float(sigma)), int(games), float(change)
+        )
+    return tables
 
 
-async def _store(
-    db: Session, guild_id: int, period: str, standings: Mapping[int, _Standing]
-) -> None:
+async def _store(db: Session, guild_id: int, tables: Mapping[str, Mapping[int, _Standing]]) -> None:
     await db.execute_many(
         "UPDATE ratings SET mu = ?, sigma = ?, rating = ?, games = ?, last_change = ? "
         "WHERE guild_id = ? AND period = ? AND user_id = ?",
@@ -111,7 +109,8 @@ async def _store(
                 period,
                 user,
             )
-            for user, standing in sorted(standings.items())
+            for period, table in sorted(tables.items())
+            for user, standing in sorted(table.items())
         ],
     )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from bot.storage import ratings
 from bot.storage.periods import BUCKET_KEYS_SQL
@@ -87,7 +87,7 @@ def is_ranked(record: GameRecord) -> bool:
 
 
 async def record_results(
-    db: Session, record: GameRecord, results: Iterable[PlayerResult], stamp: str
+    db: Session, record: GameRecord, results: Sequence[PlayerResult], stamp: str
 ) -> None:
     if not is_ranked(record):
         await db.execute_many(
@@ -134,7 +134,9 @@ async def record_results(
         "display_name = excluded.display_name",
         (record.id,),
     )
-    await ratings.rate_finished_game(db, record.id)
+    await ratings.rate_finished_game(
+        db, record.guild_id, record.id, stamp, {result.user_id: result.won for result in results}
+    )
 
 
 def _sums(db: Session, table: str) -> str:
