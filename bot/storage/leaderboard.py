@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.storage.periods import BUCKET_KEYS_SQL, cover
+from bot.storage.ranking import page_ranks
 from bot.storage.records import (
     METRICS,
     LeaderboardPage,
@@ -173,8 +174,7 @@ async def page(
 async def _stored_page(
     db: Session, source: _Stored, metric: str, window: dict[str, int]
 ) -> tuple[list[LeaderboardRow], int]:
-    """The page walks the metric's index; one count ranks its first row, and each row after
-    it shares the rank above on a tie or takes its position."""
+    """The page walks the metric's index; one count ranks its first row (`page_ranks`)."""
     params = {**source.params, **window}
     chosen = f"FROM {source.table} WHERE {source.where.format('')} AND {_eligible(metric)}"
     columns = _FIGURES.replace("''", "display_name") if source.named else _FIGURES
@@ -191,15 +191,12 @@ async def _stored_page(
         {**params, "value": first_value},
     )
     ranked_players, first_rank = counted or (0, 1)
-    rows: list[LeaderboardRow] = []
-    for position, figures in enumerate(page_figures, start=window["offset"] + 1):
-        if not rows:
-            rank = first_rank
-        elif _value(figures, metric) != _value(rows[-1].figures, metric):
-            rank = position
-        else:
-            rank = rows[-1].rank
-        rows.append(LeaderboardRow(rank=rank, figures=figures))
+    values = [_value(figures, metric) for figures in page_figures]
+    ranks = page_ranks(values, first_rank, window["offset"] + 1)
+    rows = [
+        LeaderboardRow(rank=rank, figures=figures)
+        for rank, figures in zip(ranks, page_figures, strict=True)
+    ]
     return rows, ranked_players
 
 

@@ -3,6 +3,7 @@ person's rating and rank, and the changes a game made."""
 
 from __future__ import annotations
 
+from bot.storage.ranking import page_ranks
 from bot.storage.records import PlayerRating, RatedPlayer, RatingPage, RatingRow
 from bot.storage.sql import Row, Session
 
@@ -27,7 +28,7 @@ async def page(
     db: Session, guild_id: int, period: str, *, page: int, page_size: int, min_games: int
 ) -> RatingPage:
     """One page of the people with at least `min_games` rated games, best first; equal
-    ratings share a rank."""
+    ratings share a rank (`page_ranks`)."""
     if page < 0 or page_size < 1:
         raise ValueError(f"page {page} of size {page_size} does not exist")
     params: dict[str, object] = {
@@ -50,15 +51,8 @@ async def page(
         {**params, "value": players[0].rating if players else 0.0},
     )
     ranked_players, first_rank = (int(counted[0]), int(counted[1])) if counted else (0, 1)
-    rows: list[RatingRow] = []
-    for position, player in enumerate(players, start=page * page_size + 1):
-        if not rows:
-            rank = first_rank
-        elif player.rating != rows[-1].player.rating:
-            rank = position
-        else:
-            rank = rows[-1].rank
-        rows.append(RatingRow(rank, player))
+    ranks = page_ranks([player.rating for player in players], first_rank, page * page_size + 1)
+    rows = [RatingRow(rank, player) for rank, player in zip(ranks, players, strict=True)]
     return RatingPage(
         guild_id=guild_id,
         period=period,
