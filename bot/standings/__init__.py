@@ -2,6 +2,6 @@
 player's figures (`desk`); the periods they count (`periods`); what a page says (`pages`)."""
 
 from bot.standings.desk import Standings
-from bot.standings.periods import PERIODS, RATED_PERIODS, rating_period, since_for, until_for
+from bot.standings.periods import PERIODS, rating_period, since_for, until_for
 
-__all__ = ["PERIODS", "RATED_PERIODS", "Standings", "rating_period", "since_for", "until_for"]
+__all__ = ["PERIODS", "Standings", "rating_period", "since_for", "until_for"]

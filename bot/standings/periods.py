@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from bot.storage import ALL_TIME
+from bot.storage import ALL_TIME, season_containing
 
 PERIODS = ("all", "week", "month", "season", "last_season", "year")
 RATED_PERIODS = ("all", "season", "last_season")
@@ -54,4 +54,4 @@ def rating_period(period: str, now: datetime) -> str | None:
         return None
     start = since_for(period, now)
     assert start is not None
-    return f"{start.year:04d}-Q{(start.month + 2) // 3}"
+    return season_containing(start)

@@ -147,7 +147,7 @@ from bot.storage.errors import (
 )
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR
 from bot.storage.postgres import is_postgresql_url
-from bot.storage.ratings import ALL_TIME, season_of
+from bot.storage.ratings import ALL_TIME, season_containing
 from bot.storage.records import (
     ACTIVE_STATUSES,
     CLOSED_STATUSES,
@@ -219,6 +219,6 @@ __all__ = [
     "Unset",
     "is_postgresql_url",
     "player_id",
-    "season_of",
+    "season_containing",
     "user_id_of",
 ]

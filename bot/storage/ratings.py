@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.rating import NEWCOMER, Skill, rate_game
 from bot.storage.sql import Row, Session
+from bot.storage.timefmt import to_db
 
 ALL_TIME = "all"
 
@@ -18,6 +20,11 @@ ALL_TIME = "all"
 def season_of(stamp: str) -> str:
     """The season (calendar quarter) of a stored time, spelt as `periods.BUCKET_KEYS_SQL`."""
     return f"{stamp[:4]}-Q{(int(stamp[5:7]) + 2) // 3}"
+
+
+def season_containing(moment: datetime) -> str:
+    """The season (calendar quarter, in UTC) a moment falls in, spelt as `season_of`."""
+    return season_of(to_db(moment))
 
 
 @dataclass(frozen=True)
