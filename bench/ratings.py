@@ -38,6 +38,7 @@ from bench.storage import (
     build,
     postgres_copy,
     postgres_server,
+    samples_ms,
 )
 from bot.storage import ALL_TIME, PlayerResult, StagePoints, Storage
 from bot.storage.ratings import rate_finished_game
@@ -53,13 +54,7 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
 
 
 async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> tuple[float, float]:
-    await call()  # warm the page cache
-    samples = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        await call()
-        samples.append((time.perf_counter() - started) * 1000)
-    return percentiles(samples)
+    return percentiles(await samples_ms(call, repeat))
 
 
 async def _rate_timed(

@@ -141,16 +141,21 @@ def populate(path: Path, games: int, players: int) -> None:
     db.close()
 
 
-async def timed(
-    label: str, call: Callable[[], Awaitable[object]], repeat: int
-) -> tuple[str, float, float]:
-    await call()  # warm the page cache
+async def samples_ms(call: Callable[[], Awaitable[object]], repeat: int) -> list[float]:
+    """`repeat` timings of `call` in milliseconds, sorted, after one that warms the cache."""
+    await call()
     samples = []
     for _ in range(repeat):
         started = time.perf_counter()
         await call()
         samples.append((time.perf_counter() - started) * 1000)
-    samples.sort()
+    return sorted(samples)
+
+
+async def timed(
+    label: str, call: Callable[[], Awaitable[object]], repeat: int
+) -> tuple[str, float, float]:
+    samples = await samples_ms(call, repeat)
     return label, statistics.median(samples), samples[int(len(samples) * 0.95) - 1]
 
 
@@ -292,7 +297,9 @@ async def commit_latency(database: str, count: int) -> tuple[float, float]:
             lobby_deadline=None,
         )
         for user in (2, 3, 4):
-            game = await storage.join(game.id, user, f"p{user}", expected_version=game.version)
+            game = await storage.join(
+                game.id, user, f"p{user}", expected_version=game.version, now=now
+            )
         state = {"hands": [[1, 2, 3, 4, 5]] * 4, "history": list(range(800))}
         samples = []
         for _ in range(count + 10):
