@@ -131,6 +131,7 @@ server rolled back whole (a deadlock, a connection lost before COMMIT was sent) 
 up to 3 times; one whose COMMIT got no answer is a StorageError (it may have committed).
 """
 
+from bot.storage.erasure import is_former_player
 from bot.storage.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -217,6 +218,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "Unset",
+    "is_former_player",
     "is_postgresql_url",
     "player_id",
     "season_containing",

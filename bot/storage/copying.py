@@ -32,6 +32,7 @@ TABLES = (
     "server_languages",
     "server_defaults",
     "departed_servers",
+    "web_pages",
     "unranked_results",
     "processes",
 )

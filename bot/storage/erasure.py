@@ -25,6 +25,11 @@ def former_player(seat: int) -> int:
     return _FORMER_PLAYER_BASE - seat
 
 
+def is_former_player(user_id: int) -> bool:
+    """Whether the id stands for an erased person (`former_player`)."""
+    return user_id <= _FORMER_PLAYER_BASE
+
+
 async def erase_person(db: Session, user_id: int) -> int:
     """Erase `user_id` (one transaction); how many games' records now name a former player."""
     playing = await db.one(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -44,8 +45,10 @@ _MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, variant, options, status, seed, version, state, "
-    "created_at, updated_at, started_at, finished_at, deadline, lobby_deadline"
+    "created_at, updated_at, started_at, finished_at, deadline, lobby_deadline, replay_token"
 )
+REPLAY_TOKEN_BYTES = 24
+"""A replay's address carries 24 random bytes (32 characters): unguessable."""
 
 
 async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord | None:
@@ -80,6 +83,7 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
         finished_at=from_db(row[13]),
         deadline=from_db(row[14]),
         lobby_deadline=from_db(row[15]),
+        replay_token=row[16],
         seats=tuple(Seat(user_id, name, seat, level) for user_id, name, seat, level in seats),
         message_ids={name: message_id for name, message_id in messages},
     )
@@ -122,8 +126,8 @@ async def create(
     stamp = to_db(now)
     created = await db.one(
         "INSERT INTO games (guild_id, channel_id, host_id, variant, options, status, seed, "
-        "version, created_at, updated_at, lobby_deadline, clock_owner) "
-        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?, ?) RETURNING id",
+        "version, created_at, updated_at, lobby_deadline, clock_owner, replay_token) "
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?, ?, ?) RETURNING id",
         (
             guild_id,
             channel_id,
@@ -135,6 +139,7 @@ async def create(
             stamp,
             to_db_or_none(lobby_deadline),
             clock_owner,
+            secrets.token_urlsafe(REPLAY_TOKEN_BYTES),
         ),
     )
     assert created is not None

@@ -113,6 +113,8 @@ class GameRecord:
     deadline: datetime | None
     lobby_deadline: datetime | None
     message_ids: dict[str, int] = field(default_factory=dict)
+    replay_token: str | None = None
+    """The replay page's token (bot/web); None for games opened before replays existed."""
 
     @property
     def lobby_message_id(self) -> int | None:

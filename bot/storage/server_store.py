@@ -16,6 +16,7 @@ SERVER_TABLES = (
     "ratings",
     "server_languages",
     "server_defaults",
+    "web_pages",
 )
 """What a server keeps besides its games (and what their rows cascade to)."""
 

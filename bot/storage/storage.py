@@ -21,11 +21,14 @@ from bot.storage.settings_store import SettingsStore
 from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
 from bot.storage.standings_store import StandingsStore
 from bot.storage.units import Database
+from bot.storage.web_store import WebStore
 
 DEFAULT_DATABASE = "whyfirst.sqlite3"
 
 
-class Storage(GameStore, ProcessStore, SettingsStore, StandingsStore, PrivacyStore, ServerStore):
+class Storage(
+    GameStore, ProcessStore, SettingsStore, StandingsStore, PrivacyStore, ServerStore, WebStore
+):
     def __init__(self, database: Database) -> None:
         self._database = database
 

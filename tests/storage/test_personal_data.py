@@ -4,7 +4,6 @@ or forgetting a server leaves nothing of them in any column of the schema."""
 
 from __future__ import annotations
 
-import random
 import re
 import sqlite3
 from datetime import timedelta
@@ -14,9 +13,9 @@ import asyncpg
 import pytest
 
 import engine
-from bot.storage import PlayerResult, StillPlaying, Storage
+from bot.storage import StillPlaying, Storage
 from bot.storage.personal_data import PERSONAL_TABLES
-from tests.engine.play import play_randomly
+from tests.web.stored import store_played_game
 
 from .helpers import T0, open_game, play_finished_game, start
 
@@ -213,26 +212,9 @@ async def test_after_erasing_the_stored_game_and_its_log_still_replay_to_the_sam
     storage: Storage,
 ) -> None:
     anne, ben, cleo = 9990001, 9990002, 9990003
-    played = play_randomly([str(anne), str(ben), str(cleo)], "standard", 4, random.Random(1))
-    over = engine.final_result(played.state)
-    assert over is not None
-    lobby = await open_game(storage, [(anne, "Anne"), (ben, "Ben"), (cleo, "Cleo")])
-    running = await start(storage, lobby)
-    game = await storage.commit_transition(
-        running.id,
-        expected_version=running.version,
-        actor_id=anne,
-        actions=[engine.action_to_dict(action) for action in played.actions],
-        state=engine.state_to_dict(played.state),
-        status="finished",
-        deadline=None,
-        results=[
-            PlayerResult(int(player), total, player in over.winners)
-            for player, total in over.totals
-        ],
-        now=T0,
-    )
-    before = engine.replay_record(engine.export_record(played.state))
+    game = await store_played_game(storage, [(anne, "Anne"), (ben, "Ben"), (cleo, "Cleo")], seed=4)
+    assert game.state is not None
+    before = engine.replay_record(engine.export_record(engine.state_from_dict(game.state)))
 
     await storage.erase_person(anne)
 
