@@ -60,6 +60,8 @@ from bot.ui.command_sync import sync_commands
 from bot.ui.commands import WhyFirstCommands
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse, report_failure
+from bot.web.server import WebPages
+from bot.web.switch import StandingsPageSwitch
 
 log = logging.getLogger("whyfirst")
 
@@ -83,6 +85,8 @@ class Rooms:
     count: InteractionCount
     buttons: tuple[type[Click], ...]
     commands: WhyFirstCommands
+    web: WebPages | None
+    """The replay and standings pages, when the bot serves them."""
 
 
 class WhyFirstClient(discord.AutoShardedClient):
@@ -140,6 +144,8 @@ class WhyFirstClient(discord.AutoShardedClient):
                 game_counts(storage, self.metrics),
             )
             await self._health.start(self.settings.metrics_port)
+        if rooms.web is not None and self.settings.web_port is not None:
+            await rooms.web.start(self.settings.web_port)
 
     async def on_ready(self) -> None:
         if not self._ready_logged:
@@ -152,6 +158,8 @@ class WhyFirstClient(discord.AutoShardedClient):
             self._health = None
         rooms = self._rooms
         if rooms is not None:
+            if rooms.web is not None:
+                await rooms.web.stop()
             await rooms.takeover.stop()
             await rooms.housekeeping.stop()
             rooms.announcer.stop_awaiting_clicks()
@@ -231,8 +239,26 @@ def build_rooms(
     routes = Routes(outbox, monotonic=clock.monotonic)
     hands = Hands(routes, client, languages, storage)
     fallbacks = metrics.rest_fallbacks
+
+    web = (
+        None
+        if settings.public_url is None
+        else WebPages(
+            storage,
+            clock,
+            settings.public_url,
+            settings.rating_min_games,
+        )
+    )
     announcer = Announcer(
-        ChannelPosts(routes, storage, clock, lambda kind: fallbacks.labels(kind).inc()), hands
+        ChannelPosts(
+            routes,
+            storage,
+            clock,
+            lambda kind: fallbacks.labels(kind).inc(),
+            replay_url=None if web is None else web.replay_url,
+        ),
+        hands,
     )
     deadlines = DeadlineActions(service, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
@@ -294,8 +320,16 @@ def build_rooms(
             ClickHandlers(lobbies, desk, standings, privacy, in_flight, count)
         ),
         commands=WhyFirstCommands(
-            lobbies, channel_games, standings, languages, defaults, privacy, in_flight
+            lobbies,
+            channel_games,
+            standings,
+            languages,
+            defaults,
+            privacy,
+            StandingsPageSwitch(storage, clock, None if web is None else web.standings_url),
+            in_flight,
         ),
+        web=web,
     )
 
 

@@ -38,11 +38,15 @@ class Settings:
     """How long a server that removed the bot keeps its games and standings (in days of the
     game's clock), in case the bot comes back."""
     keep_action_logs_days: float | None = None
+    """How long closed games keep their action logs; None: forever."""
     rating_min_games: int = 3
+    """Rated games a person needs to be listed on the rating leaderboard."""
     clock_start: datetime | None = None
     """Tests and the demo only: the wall clock starts at this time (and runs at real speed)."""
-    """Rated games a person needs to be listed on the rating leaderboard."""
-    """How long closed games keep their action logs; None: forever."""
+    web_port: int | None = None
+    """The replay and standings pages (bot/web) on this port; None: no web pages."""
+    public_url: str | None = None
+    """Where players reach the web pages ("https://whyfirst.example.org"), no trailing slash."""
 
     @property
     def process_name(self) -> str:
@@ -116,7 +120,29 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         ),
         rating_min_games=_count(environ, "WHYFIRST_RATING_MIN_GAMES", 3),
         clock_start=_moment(environ, "WHYFIRST_CLOCK_START"),
+        web_port=_port(environ, "WHYFIRST_WEB_PORT"),
+        public_url=_public_url(environ),
     )
+
+
+def _public_url(environ: Mapping[str, str]) -> str | None:
+    url = _optional(environ, "WHYFIRST_PUBLIC_URL")
+    served = _optional(environ, "WHYFIRST_WEB_PORT") is not None
+    if url is None:
+        if served:
+            raise SettingsError(
+                "WHYFIRST_PUBLIC_URL must be set with WHYFIRST_WEB_PORT: the address players "
+                "reach the web pages at (https://whyfirst.example.org)."
+            )
+        return None
+    if not served:
+        raise SettingsError("WHYFIRST_PUBLIC_URL needs WHYFIRST_WEB_PORT, the port to serve on.")
+    if not url.startswith(("https://", "http://")) or " " in url:
+        raise SettingsError(
+            f"WHYFIRST_PUBLIC_URL must be an http(s) address (https://whyfirst.example.org), "
+            f"not {url!r}."
+        )
+    return url.rstrip("/")
 
 
 def _moment(environ: Mapping[str, str], name: str) -> datetime | None:

@@ -56,6 +56,7 @@ from .outcomes import Accepted, RejectCode, Rejected
 from .record_types import RecordError, ReplayResult, StageResult
 from .records import export_record, replay_record
 from .reducer import apply, legal_actions, settle
+from .rules import score_stage
 from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
 from .turns import final_result
@@ -117,6 +118,7 @@ __all__ = [
     "positions",
     "public_view",
     "replay_record",
+    "score_stage",
     "settle",
     "state_from_dict",
     "state_to_dict",

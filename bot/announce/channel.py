@@ -85,12 +85,15 @@ class ChannelPosts:
         storage: ResultStorage,
         clock: Clock,
         fallback: Callable[[str], None] = lambda kind: None,
+        replay_url: Callable[[str], str] | None = None,
     ) -> None:
         self._routes = routes
         self._storage = storage
         self._clock = clock
         self._fallback = fallback
         """Counts a message of a game with the hands in the channel that went by REST."""
+        self._replay_url = replay_url
+        """A replay token's page, when the bot serves web pages."""
         self._scenes: dict[int, ChannelScene] = {}
         self._channel_clicks: dict[int, dict[int, Click]] = {}
         """Per game, each player's latest click in the channel (clicks come at once)."""
@@ -185,7 +188,9 @@ class ChannelPosts:
         changes = await self._rating_changes(table.game_id)
         result = "\n".join(final_result(table, transition.state, over, table.locale, changes))
         record = transition.record
-        with sent_once(final_view(table)) as view:
+        token = record.replay_token
+        replay = self._replay_url(token) if self._replay_url and token else None
+        with sent_once(final_view(table, replay)) as view:
             letter = Letter(
                 result,
                 view,

@@ -123,9 +123,14 @@ def round_view(table: Table, state: engine.GameState) -> discord.ui.View:
     return view
 
 
-def final_view(table: Table) -> discord.ui.View:
+def final_view(table: Table, replay_url: str | None = None) -> discord.ui.View:
+    """Rematch, and a link to the game's replay page when the bot serves web pages."""
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table.game_id, label=t("final.rematch", table.locale)))
+    if replay_url is not None:
+        view.add_item(
+            discord.ui.Button(label=t("final.replay", table.locale), url=replay_url, row=0)
+        )
     return view
 
 

@@ -30,6 +30,7 @@ from bot.ui.handlers import (
     LobbyCommands,
     PrivacyDesk,
     StandingsCommands,
+    WebCommands,
 )
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse
@@ -63,6 +64,7 @@ class WhyFirstCommands(app_commands.Group):
         languages: LanguageCommands,
         defaults: DefaultsCommands,
         privacy: PrivacyDesk,
+        web_pages: WebCommands,
         in_flight: InFlight,
     ) -> None:
         super().__init__(name="whyfirst", description=described("commands.group"))
@@ -73,6 +75,7 @@ class WhyFirstCommands(app_commands.Group):
         self._languages = languages
         self._defaults = defaults
         self._privacy = privacy
+        self._web_pages = web_pages
 
     @app_commands.command(name="start", description=described("commands.start"))
     @app_commands.rename(
@@ -176,3 +179,13 @@ class WhyFirstCommands(app_commands.Group):
     @app_commands.command(name="forget-server", description=described("commands.forget_server"))
     async def forget_server(self, interaction: discord.Interaction) -> None:
         await self._privacy.ask_to_forget_server(interaction)
+
+    web = app_commands.Group(name="web", description=described("commands.web"))
+
+    @web.command(name="on", description=described("commands.web_on"))
+    async def web_on(self, interaction: discord.Interaction) -> None:
+        await self._web_pages.turn_on(interaction)
+
+    @web.command(name="off", description=described("commands.web_off"))
+    async def web_off(self, interaction: discord.Interaction) -> None:
+        await self._web_pages.turn_off(interaction)

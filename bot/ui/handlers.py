@@ -105,3 +105,11 @@ class StandingsCommands(Protocol):
 
 class LanguageCommands(Protocol):
     async def choose_language(self, interaction: discord.Interaction, language: str) -> None: ...
+
+
+class WebCommands(Protocol):
+    """/whyfirst web on|off: a server's standings page."""
+
+    async def turn_on(self, interaction: discord.Interaction) -> None: ...
+
+    async def turn_off(self, interaction: discord.Interaction) -> None: ...

@@ -33,6 +33,8 @@ def test_every_setting_is_read() -> None:
             "WHYFIRST_METRICS_PORT": "9108",
             "WHYFIRST_FORGET_SERVERS_AFTER_DAYS": "7",
             "WHYFIRST_KEEP_ACTION_LOGS_DAYS": "365.5",
+            "WHYFIRST_WEB_PORT": "8080",
+            "WHYFIRST_PUBLIC_URL": "https://whyfirst.example.org/",
         }
     )
     assert settings.token == "abc"
@@ -48,6 +50,8 @@ def test_every_setting_is_read() -> None:
     assert settings.metrics_port == 9108
     assert settings.forget_servers_after_days == 7
     assert settings.keep_action_logs_days == 365.5
+    assert settings.web_port == 8080
+    assert settings.public_url == "https://whyfirst.example.org"
 
 
 def test_a_shard_count_alone_means_every_shard_in_this_process() -> None:
@@ -83,6 +87,12 @@ def test_a_shard_count_alone_means_every_shard_in_this_process() -> None:
         (
             {"DISCORD_TOKEN": "a", "WHYFIRST_KEEP_ACTION_LOGS_DAYS": "forever"},
             "WHYFIRST_KEEP_ACTION_LOGS_DAYS",
+        ),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_WEB_PORT": "8080"}, "WHYFIRST_PUBLIC_URL"),
+        ({"DISCORD_TOKEN": "a", "WHYFIRST_PUBLIC_URL": "https://x.example"}, "WHYFIRST_WEB_PORT"),
+        (
+            {"DISCORD_TOKEN": "a", "WHYFIRST_WEB_PORT": "8080", "WHYFIRST_PUBLIC_URL": "x.org"},
+            "WHYFIRST_PUBLIC_URL",
         ),
     ],
 )

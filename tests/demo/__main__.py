@@ -8,7 +8,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from tests.demo.game import LOCALE, VARIANT, run_demo
+from tests.demo.game import LOCALE, REPLAY_PICTURE, VARIANT, run_demo
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,6 +39,15 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     run = asyncio.run(run_demo(arguments.seed, arguments.locale, arguments.variant))
     arguments.out.write_text(run.html, encoding="utf-8")
+    if run.replay is not None:
+        # The game's replay page beside the transcript, as the bot's web server showed it.
+        picture = arguments.out.with_name(f"{arguments.out.stem}-replay.png")
+        page = arguments.out.with_name(f"{arguments.out.stem}-replay.html")
+        picture.write_bytes(run.replay.picture)
+        page.write_text(run.replay.html.replace(REPLAY_PICTURE, picture.name), encoding="utf-8")
+        print(page.resolve())
+    else:
+        print("problem: the result had no Replay link", file=sys.stderr)
     for problem in run.problems:
         print(f"problem: {problem}", file=sys.stderr)
     print(arguments.out.resolve())

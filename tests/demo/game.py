@@ -9,6 +9,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import aiohttp
+
 import engine
 from tests.demo.markdown import GameClock, Names
 from tests.demo.messages import Reading
@@ -18,6 +20,7 @@ from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, enabled
 from tests.loopback import LoopbackDiscord, Message, Player
 from tests.loopback.harness import BotProcess
+from tests.ports import free_port
 
 PLAYER_NAMES = ("Anne", "Ben", "Chloé", "Dana")
 CLOSED_DMS = ("Dana",)
@@ -28,6 +31,15 @@ START_COMMAND = "/whyfirst start"
 LOCALE = "en-US"
 """The Discord locale of the server and of every player: the language the page is in."""
 VARIANT = "standard"
+REPLAY_PICTURE = "whyfirst-demo-replay.png"
+
+
+@dataclass(frozen=True)
+class ReplayPage:
+    """The game's replay page as the bot served it, its picture beside it as a file."""
+
+    html: str
+    picture: bytes
 
 
 @dataclass(frozen=True)
@@ -35,6 +47,7 @@ class DemoRun:
     html: str
     problems: list[str]
     """What the bot logged as ERROR and every Discord rule it broke: none, normally."""
+    replay: ReplayPage | None = None
 
 
 @dataclass(frozen=True)
@@ -69,12 +82,35 @@ async def run_demo(seed: int, locale: str = LOCALE, variant: str = VARIANT) -> D
             server.guild.guild.preferred_locale = locale
             for member in server.members.values():
                 member.user.locale = locale
+            port = free_port()
+            server.extra_environment |= {
+                "WHYFIRST_WEB_PORT": str(port),
+                "WHYFIRST_PUBLIC_URL": f"http://127.0.0.1:{port}",
+            }
             try:
                 game = await play_one_game(server, seed, variant)
+                replay = await fetch_replay(game.table)
             finally:
                 errors = await server.stop_bots()
     problems = errors + [str(violation) for violation in discord.unexpected_violations()]
-    return DemoRun(transcript(discord, server, game, seed, locale), problems)
+    return DemoRun(transcript(discord, server, game, seed, locale), problems, replay)
+
+
+async def fetch_replay(table: Table, picture_name: str = REPLAY_PICTURE) -> ReplayPage | None:
+    """The page behind the result's Replay link, pointing at its picture as a local file."""
+    final = table.final_message()
+    links = (
+        [button["url"] for button in final.buttons() if button.get("style") == 5] if final else []
+    )
+    if not links:
+        return None
+    async with aiohttp.ClientSession() as http:
+        async with http.get(links[0]) as response:
+            html = await response.text()
+        picture_url = html.split('<img class="picture" src="')[1].split('"')[0]
+        async with http.get(picture_url.replace("&amp;", "&")) as response:
+            picture = await response.read()
+    return ReplayPage(html.replace(picture_url, picture_name), picture)
 
 
 async def play_one_game(server: Server, seed: int, variant: str = VARIANT) -> PlayedGame:

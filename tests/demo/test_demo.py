@@ -52,7 +52,15 @@ async def test_the_page_shows_one_whole_game_as_its_players_saw_it() -> None:
     record = json.loads(data_uri_bytes(record_link["href"], "application/json"))
     assert len(record["stages"]) == 5
     assert sorted(record["names"].values()) == sorted(PLAYER_NAMES)
-    assert [(b.label, b.disabled) for b in final.buttons] == [("Rematch", False)]
+    assert [(b.label, b.disabled) for b in final.buttons] == [
+        ("Rematch", False),
+        ("Replay ↗", False),
+    ]
+    # Beside the transcript: the game's replay page as the bot served it, with its picture.
+    assert run.replay is not None
+    assert "<title>Why First? — replay of game" in run.replay.html
+    assert 'src="whyfirst-demo-replay.png"' in run.replay.html
+    assert run.replay.picture.startswith(PNG_SIGNATURE)
 
     for name in PLAYER_NAMES:
         private = page.columns[f"{name}'s DMs"]

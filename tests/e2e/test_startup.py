@@ -50,6 +50,7 @@ async def test_the_bot_process_syncs_the_command_tree_once(server: Server) -> No
         "defaults",
         "privacy",
         "forget-server",
+        "web",
     }
     assert server.discord.commands() == []
     await bot.stop()

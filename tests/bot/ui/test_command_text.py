@@ -38,7 +38,7 @@ async def test_a_description_is_shown_in_the_users_language_when_a_catalog_has_i
 
 
 def test_every_command_is_described_from_the_english_catalog() -> None:
-    group = WhyFirstCommands(None, None, None, None, None, None, InFlight())  # type: ignore[arg-type]
+    group = WhyFirstCommands(None, None, None, None, None, None, None, InFlight())  # type: ignore[arg-type]
     english = Catalog(CATALOGS)
     descriptions = {command.name: command.description for command in group.commands}
     assert descriptions == {
@@ -55,14 +55,21 @@ def test_every_command_is_described_from_the_english_catalog() -> None:
             "defaults",
             "privacy",
             "forget-server",
+            "web",
         )
+    }
+    web = next(command for command in group.commands if command.name == "web")
+    assert isinstance(web, app_commands.Group)
+    assert {command.name: command.description for command in web.commands} == {
+        "on": english.text("commands.web_on"),
+        "off": english.text("commands.web_off"),
     }
 
 
 async def test_option_names_descriptions_and_choices_are_synced_in_german_and_italian() -> None:
     tree_owner = discord.Client(intents=discord.Intents.none())
     tree = app_commands.CommandTree(tree_owner)
-    tree.add_command(WhyFirstCommands(None, None, None, None, None, None, InFlight()))  # type: ignore[arg-type]
+    tree.add_command(WhyFirstCommands(None, None, None, None, None, None, None, InFlight()))  # type: ignore[arg-type]
     translator = CatalogTranslator()
     await tree.set_translator(translator)
     (group,) = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]

@@ -1,0 +1,91 @@
+"""The pages' templates (Jinja2, escaping on), their one stylesheet and script, and the
+Content-Security-Policy that lets exactly those run."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import cache
+from importlib import resources
+
+import jinja2
+
+from bot.i18n import t
+from bot.render.palette import LEO_COLOUR, SEAT_COLOURS
+
+
+@cache
+def asset(name: str) -> str:
+    return resources.files("bot.web").joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def _source_hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def _hex(colour: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
+def _ink_on(colour: tuple[int, int, int]) -> str:
+    """Dark letters on light discs, white on dark ones."""
+    red, green, blue = colour
+    return "#222222" if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 110 else "#ffffff"
+
+
+@cache
+def stylesheet() -> str:
+    """page.css, and the figures' colours from the picture's palette (class f0-f5, fleo)."""
+    colours = [(f"f{seat}", colour) for seat, colour in enumerate(SEAT_COLOURS)]
+    colours.append(("fleo", LEO_COLOUR))
+    rules = [
+        f".{name} circle{{fill:{_hex(colour)}}}.{name} text{{fill:{_ink_on(colour)}}}"
+        f".badge.{name}{{background:{_hex(colour)};color:{_ink_on(colour)}}}"
+        for name, colour in colours
+    ]
+    return asset("page.css") + "\n".join(rules) + "\n"
+
+
+@cache
+def content_security_policy() -> str:
+    """Nothing but the page's own stylesheet, script and pictures; no framing, no forms."""
+    return (
+        "default-src 'none'; img-src 'self'; "
+        f"style-src {_source_hash(stylesheet())}; "
+        f"script-src {_source_hash(asset('replay.js'))}; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
+
+
+@cache
+def assets_version() -> str:
+    """Changes with the templates, the stylesheet and the script."""
+    digest = hashlib.sha256(stylesheet().encode() + asset("replay.js").encode())
+    folder = resources.files("bot.web").joinpath("templates")
+    for name in sorted(entry.name for entry in folder.iterdir() if entry.name.endswith(".html")):
+        digest.update(folder.joinpath(name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+@cache
+def environment() -> jinja2.Environment:
+    templates = jinja2.Environment(
+        loader=jinja2.PackageLoader("bot.web", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    templates.globals["css"] = stylesheet()
+    templates.globals["js"] = asset("replay.js")
+    return templates
+
+
+def render(name: str, locale: str | None, **context: object) -> str:
+    """The template in `locale`: `say(key, ...)` in it is the catalog's `web.<key>`."""
+
+    def say(key: str, **values: object) -> str:
+        return t(f"web.{key}", locale, **values)
+
+    template = environment().get_template(name)
+    return template.render(say=say, text=lambda key, **values: t(key, locale, **values), **context)
