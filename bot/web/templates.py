@@ -11,7 +11,7 @@ from importlib import resources
 import jinja2
 
 from bot.i18n import t
-from bot.render.palette import LEO_COLOUR, SEAT_COLOURS
+from bot.render.palette import RGB, SEAT_COLOURS, figure_colour, initial_ink
 
 
 @cache
@@ -23,26 +23,22 @@ def _source_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def _hex(colour: tuple[int, int, int]) -> str:
+def _hex(colour: RGB) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
-
-
-def _ink_on(colour: tuple[int, int, int]) -> str:
-    """Dark letters on light discs, white on dark ones."""
-    red, green, blue = colour
-    return "#222222" if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 110 else "#ffffff"
 
 
 @cache
 def stylesheet() -> str:
-    """page.css, and the figures' colours from the picture's palette (class f0-f5, fleo)."""
-    colours = [(f"f{seat}", colour) for seat, colour in enumerate(SEAT_COLOURS)]
-    colours.append(("fleo", LEO_COLOUR))
-    rules = [
-        f".{name} circle{{fill:{_hex(colour)}}}.{name} text{{fill:{_ink_on(colour)}}}"
-        f".badge.{name}{{background:{_hex(colour)};color:{_ink_on(colour)}}}"
-        for name, colour in colours
-    ]
+    """page.css, and the figures' colours and initials' ink as the picture draws them
+    (class f0-f5, fleo)."""
+    seats = [(f"f{seat}", figure_colour(seat)) for seat in range(len(SEAT_COLOURS))]
+    rules = []
+    for name, fill in [*seats, ("fleo", figure_colour(None))]:
+        disc, ink = _hex(fill), _hex(initial_ink(fill))
+        rules.append(
+            f".{name} circle{{fill:{disc}}}.{name} text{{fill:{ink}}}"
+            f".badge.{name}{{background:{disc};color:{ink}}}"
+        )
     return asset("page.css") + "\n".join(rules) + "\n"
 
 
