@@ -11,35 +11,18 @@ from bot.clock import Clock
 from bot.i18n import decimal, locale_name, signed_decimal, t
 from bot.languages import Languages
 from bot.rating import shown_change
+from bot.standings.boards import Boards, read_board
 from bot.standings.pages import board_text, page_view, rating_text, ratings_text
-from bot.standings.periods import PERIODS, rating_period, since_for, until_for
-from bot.storage import ALL_TIME, LeaderboardPage, PlayerRating, PlayerStats, RatingPage
+from bot.standings.periods import PERIODS
+from bot.storage import ALL_TIME, PlayerRating, PlayerStats, RatingPage
 from bot.ui.contexts import public_locale, standings_place
 from bot.ui.replies import NO_PINGS, refuse
 
 PAGE_SIZE = 10
-MIN_GAMES_FOR_RATE = 3
-RATING = "rating"
 
 
-class Figures(Protocol):
+class Figures(Boards, Protocol):
     """The leaderboards, ratings and statistics of finished games (bot.storage)."""
-
-    async def leaderboard(
-        self,
-        guild_id: int,
-        *,
-        metric: str,
-        page: int,
-        page_size: int,
-        since: datetime | None,
-        until: datetime | None,
-        min_games: int,
-    ) -> LeaderboardPage: ...
-
-    async def rating_board(
-        self, guild_id: int, period: str, *, page: int, page_size: int, min_games: int
-    ) -> RatingPage: ...
 
     async def player_stats(
         self, guild_id: int, user_id: int, *, since: datetime | None, until: datetime | None
@@ -86,28 +69,24 @@ class Standings:
             return
         now = self._clock.now()
         locale = await self._languages.of_server(place, public_locale(interaction))
-        if metric == RATING:
-            table = rating_period(period, now)
-            if table is None:
-                await refuse(interaction, "refusal.rating_period")
-                return
-            ratings = await self._storage.rating_board(
-                place, table, page=page, page_size=PAGE_SIZE, min_games=self._min_rated_games
-            )
-            content = ratings_text(ratings, period, page, locale)
-            pages = ratings.page_count
+        board = await read_board(
+            self._storage,
+            place,
+            metric,
+            period,
+            page=page,
+            page_size=PAGE_SIZE,
+            now=now,
+            min_rated_games=self._min_rated_games,
+        )
+        if board is None:
+            await refuse(interaction, "refusal.rating_period")
+            return
+        if isinstance(board, RatingPage):
+            content = ratings_text(board, period, page, locale)
         else:
-            board = await self._storage.leaderboard(
-                place,
-                metric=metric,
-                page=page,
-                page_size=PAGE_SIZE,
-                since=since_for(period, now),
-                until=until_for(period, now),
-                min_games=MIN_GAMES_FOR_RATE if metric == "win_rate" else 1,
-            )
             content = board_text(board, metric, period, page, locale)
-            pages = board.page_count
+        pages = board.page_count
         view = page_view(metric, period, page, pages, locale)
         if edit:
             await interaction.response.edit_message(

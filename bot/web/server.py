@@ -21,9 +21,10 @@ from aiohttp import web
 from bot.clock import Clock
 from bot.i18n import t
 from bot.messages.picture import render_picture
+from bot.standings.boards import Boards
 from bot.storage import GameRecord
 from bot.web.replay_page import final_board, page_version, replay_page
-from bot.web.standings_page import Choice, StandingsSource, standings_page
+from bot.web.standings_page import Choice, standings_page
 from bot.web.templates import asset, content_security_policy
 
 log = logging.getLogger("whyfirst.web")
@@ -41,7 +42,7 @@ COMMON_HEADERS = {
 }
 
 
-class WebSource(StandingsSource, Protocol):
+class WebSource(Boards, Protocol):
     async def finished_game_by_token(self, token: str) -> GameRecord | None: ...
 
     async def server_by_standings_token(self, token: str) -> int | None: ...

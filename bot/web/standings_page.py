@@ -5,37 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
 
 from bot.i18n import t, whole
 from bot.rating import PROVISIONAL_BELOW
-from bot.standings import PERIODS, rating_period, since_for, until_for
-from bot.standings.desk import MIN_GAMES_FOR_RATE, RATING
+from bot.standings import PERIODS
+from bot.standings.boards import MIN_GAMES_FOR_RATE, RATING, Boards, read_board
 from bot.standings.pages import rating_text
-from bot.storage import LeaderboardPage, RatingPage
+from bot.standings.periods import RATED_PERIODS
+from bot.storage import METRICS as SUMMED_METRICS
+from bot.storage import RatingPage
 from bot.web.templates import render
 
-METRICS = ("wins", "win_rate", "points", RATING)
-RATED_PERIODS = ("all", "season", "last_season")
+METRICS = (*SUMMED_METRICS, RATING)
 PAGE_SIZE = 25
-
-
-class StandingsSource(Protocol):
-    async def leaderboard(
-        self,
-        guild_id: int,
-        *,
-        metric: str = "wins",
-        page: int = 0,
-        page_size: int = 10,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        min_games: int = 3,
-    ) -> LeaderboardPage: ...
-
-    async def rating_board(
-        self, guild_id: int, period: str, *, page: int = 0, page_size: int = 10, min_games: int = 3
-    ) -> RatingPage: ...
 
 
 @dataclass(frozen=True)
@@ -57,12 +39,15 @@ class Choice:
         page = int(page_text) - 1 if page_text.isdigit() and 0 < int(page_text) < 10_000 else 0
         return cls(metric, period, page)
 
-    def link(self, **changes: object) -> str:
-        metric = str(changes.get("metric", self.metric))
-        period = str(changes.get("period", self.period))
+    def link(
+        self, *, metric: str | None = None, period: str | None = None, page: int | None = None
+    ) -> str:
+        """This page's query, with the changes given."""
+        metric = self.metric if metric is None else metric
+        period = self.period if period is None else period
         if metric == RATING and period not in RATED_PERIODS:
             period = "all"
-        page = int(str(changes.get("page", self.page)))
+        page = self.page if page is None else page
         query = f"?metric={metric}&period={period}"
         return query + (f"&page={page + 1}" if page else "")
 
@@ -76,7 +61,7 @@ class Line:
 
 
 async def standings_page(
-    source: StandingsSource,
+    boards: Boards,
     guild_id: int,
     choice: Choice,
     *,
@@ -85,12 +70,18 @@ async def standings_page(
     min_rated_games: int,
     page_url: str,
 ) -> str:
-    if choice.metric == RATING:
-        table = rating_period(choice.period, now)
-        assert table is not None, "Choice.read keeps rating to its periods"
-        ratings = await source.rating_board(
-            guild_id, table, page=choice.page, page_size=PAGE_SIZE, min_games=min_rated_games
-        )
+    board = await read_board(
+        boards,
+        guild_id,
+        choice.metric,
+        choice.period,
+        page=choice.page,
+        page_size=PAGE_SIZE,
+        now=now,
+        min_rated_games=min_rated_games,
+    )
+    assert board is not None, "Choice.read keeps rating to its periods"
+    if isinstance(board, RatingPage):
         header: tuple[str, ...] = (t("web.rating", locale), t("web.rated_games", locale))
         lines = [
             Line(
@@ -101,26 +92,16 @@ async def standings_page(
                     whole(row.player.games, locale),
                 ),
             )
-            for row in ratings.rows
+            for row in board.rows
         ]
-        pages = ratings.page_count
         note = t(
             "board.rating_footer",
             locale,
-            minimum=t("board.rated_games", locale, count=ratings.min_games),
+            minimum=t("board.rated_games", locale, count=board.min_games),
             provisional=PROVISIONAL_BELOW,
         )
         empty = t("board.no_ratings", locale)
     else:
-        board = await source.leaderboard(
-            guild_id,
-            metric=choice.metric,
-            page=choice.page,
-            page_size=PAGE_SIZE,
-            since=since_for(choice.period, now),
-            until=until_for(choice.period, now),
-            min_games=MIN_GAMES_FOR_RATE if choice.metric == "win_rate" else 1,
-        )
         header = tuple(t(f"web.{name}", locale) for name in ("wins", "games", "win_rate", "points"))
         lines = [
             Line(
@@ -135,7 +116,6 @@ async def standings_page(
             )
             for row in board.rows
         ]
-        pages = board.page_count
         note = t("web.win_rate_note", locale, games=MIN_GAMES_FOR_RATE)
         empty = t("board.empty", locale)
     metric_name = t(f"board.metric_{choice.metric}", locale)
@@ -160,5 +140,5 @@ async def standings_page(
         empty=empty,
         note=note,
         page_number=choice.page + 1,
-        pages=pages,
+        pages=board.page_count,
     )
