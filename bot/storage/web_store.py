@@ -8,7 +8,7 @@ import secrets
 from datetime import datetime
 
 from bot.storage import games
-from bot.storage.records import GameRecord, GameStatus
+from bot.storage.records import GameRecord
 from bot.storage.sql import Session
 from bot.storage.timefmt import to_db
 from bot.storage.units import Database
@@ -28,8 +28,7 @@ class WebStore:
             )
             return None if row is None else await games.load(db, int(row[0]))
 
-        record = await self._database.read("load a game by its replay token", work)
-        return record if record is not None and record.status is GameStatus.FINISHED else None
+        return await self._database.read("load a game by its replay token", work)
 
     async def standings_page_token(self, guild_id: int) -> str | None:
         """The server's standings page token while its admins have the page on."""
@@ -60,9 +59,10 @@ class WebStore:
         """Whether it was on; its token stops working at once."""
 
         async def work(db: Session) -> bool:
-            row = await db.one("SELECT 1 FROM web_pages WHERE guild_id = ?", (guild_id,))
-            await db.execute("DELETE FROM web_pages WHERE guild_id = ?", (guild_id,))
-            return row is not None
+            deleted = await db.one(
+                "DELETE FROM web_pages WHERE guild_id = ? RETURNING guild_id", (guild_id,)
+            )
+            return deleted is not None
 
         return await self._database.write("turn a standings page off", work)
 

@@ -123,26 +123,24 @@ class WebPages:
             await self._runner.cleanup()
             self._runner = None
 
-    async def _game(self, request: web.Request) -> GameRecord | None:
-        token = request.match_info["token"]
-        if not TOKEN.fullmatch(token):
-            return None
-        return await self._source.finished_game_by_token(token)
+    async def _game(self, token: str) -> GameRecord | None:
+        return await self._source.finished_game_by_token(token) if TOKEN.fullmatch(token) else None
 
     async def _replay(self, request: web.Request) -> web.Response:
-        record = await self._game(request)
-        if record is None or record.replay_token is None:
+        token = request.match_info["token"]
+        record = await self._game(token)
+        if record is None:
             return not_found()
         version = page_version(record)
         etag = f'"page-{version}-{self._address_tag}"'
         if _matches(request, etag):  # known to the client: not even rendered
             return cached(request, b"", HTML, PAGE_CACHE, etag)
-        page_url = self.replay_url(record.replay_token)
+        page_url = self.replay_url(token)
         html = replay_page(record, page_url, f"{page_url}/final.png?v={version}")
         return cached(request, html.encode(), HTML, PAGE_CACHE, etag)
 
     async def _picture(self, request: web.Request) -> web.Response:
-        record = await self._game(request)
+        record = await self._game(request.match_info["token"])
         if record is None:
             return not_found()
         version = page_version(record)
