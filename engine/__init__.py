@@ -60,7 +60,15 @@ from .rules import score_stage
 from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
 from .turns import final_result
-from .views import PlayerView, PublicView, RevealedPlay, public_view, view_for
+from .views import (
+    PlayerView,
+    PublicView,
+    RevealedPlay,
+    current_mover,
+    public_view,
+    view_for,
+    waiting_for,
+)
 
 __all__ = [
     "DECK",
@@ -110,6 +118,7 @@ __all__ = [
     "card",
     "chance_outcome",
     "choose",
+    "current_mover",
     "export_record",
     "figures",
     "final_result",
@@ -124,4 +133,5 @@ __all__ = [
     "state_to_dict",
     "totals",
     "view_for",
+    "waiting_for",
 ]

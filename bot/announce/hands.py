@@ -95,16 +95,16 @@ class Hands:
         """A new turn: the controls of everyone it concerns."""
         state = transition.state
         dealt = next((e.stage for e in transition.events if isinstance(e, engine.StageDealt)), None)
-        public = engine.public_view(state)
-        if public.phase == engine.Phase.MOVING:
+        if state.phase == engine.Phase.MOVING:
             # The mover who just moved sees their buttons go; the next one gets theirs.
             before = transition.before
-            previous = engine.public_view(before).current_mover if before else None
-            movers = (previous, public.current_mover)
+            previous = engine.current_mover(before) if before else None
+            movers = (previous, engine.current_mover(state))
             recipients = table.seated(dict.fromkeys(m for m in movers if m))
         else:
             recipients = table.seated(state.players)
-        recipients = tuple(player for player in recipients if not table.is_ai(player))
+        answered = _answered(transition)
+        recipients = tuple(p for p in recipients if not table.is_ai(p) and p != answered)
         place = place_of(self._directory, table)
         await asyncio.gather(*(self._deal_to(table, player, place, dealt) for player in recipients))
 
@@ -132,8 +132,10 @@ class Hands:
         """The game is over: every player's controls say so and lose their buttons."""
         scene = self._scenes[table.game_id]
         place = place_of(self._directory, table)
+        answered = _answered(transition)
         for player, hand in scene.players.items():
-            await self._redraw_private(table, player, place, hand)
+            if player != answered:
+                await self._redraw_private(table, player, place, hand)
             if hand.dm is None:
                 continue
             locale = await self._dm_locale(player, hand)
@@ -292,3 +294,10 @@ class Hands:
         await self._post(table, notice)
         # Stored once said: a process that dies in between leaves it to be said again.
         await self._store_dm(table.game_id, player, None)
+
+
+def _answered(transition: Transition) -> PlayerId | None:
+    """The player whose click answered with the controls this change leaves them."""
+    if transition.actor_id is None or not transition.actor_answered:
+        return None
+    return player_id(transition.actor_id)

@@ -62,30 +62,29 @@ def picture_caption(table: Table, state: engine.GameState, story: Story) -> str:
 
 def waiting_line(table: Table, state: engine.GameState, deadline: datetime | None) -> str:
     """Who the round waits for, and until when (empty once the game is over)."""
-    public = engine.public_view(state)
-    if public.phase == engine.Phase.FINISHED:
+    if state.phase == engine.Phase.FINISHED:
         return ""
     when = f"<t:{int(deadline.timestamp())}:R>" if deadline else ""
     locale = table.locale
-    if public.phase == engine.Phase.MOVING:
+    if state.phase == engine.Phase.MOVING:
         # The engine's current mover is the first of the moves left, with their card.
-        mover, card = public.moves_left[0]
+        mover, card = state.move_order[0]
         line = t(
             "round.waiting_mover",
             locale,
-            stage=public.stage,
-            round=public.round,
+            stage=state.stage,
+            round=state.round,
             mover=table.mention(mover),
-            card=card_label(card, public.variant),
+            card=card_label(card, state.variant),
             deadline=when,
         )
     else:
         line = t(
             "round.waiting",
             locale,
-            stage=public.stage,
-            round=public.round,
-            players=table.mentions(public.waiting_for),
+            stage=state.stage,
+            round=state.round,
+            players=table.mentions(engine.waiting_for(state)),
             deadline=when,
         )
     return f"{WAITING_MARK} {line}".rstrip()
@@ -94,7 +93,7 @@ def waiting_line(table: Table, state: engine.GameState, deadline: datetime | Non
 def reminder(table: Table, state: engine.GameState, missing: tuple[PlayerId, ...]) -> str:
     """The half-time reminder to the players still awaited: pick a card, or (a tactical move
     awaited) choose the figure the card moves."""
-    moving = engine.public_view(state).phase == engine.Phase.MOVING
+    moving = state.phase == engine.Phase.MOVING
     key = "round.reminder_move" if moving else "round.reminder"
     return t(key, table.locale, players=table.mentions(missing))
 
@@ -109,12 +108,11 @@ def round_view(table: Table, state: engine.GameState) -> discord.ui.View:
     """Show my hand; in a tactical move, the figures the current mover may move; nothing once
     the game is over (a control that can only be refused is not offered)."""
     view = discord.ui.View(timeout=None)
-    public = engine.public_view(state)
-    if public.phase == engine.Phase.FINISHED:
+    if state.phase == engine.Phase.FINISHED:
         return view
-    if public.phase == engine.Phase.MOVING and public.current_mover:
-        turn = Turn(public.stage, public.round)
-        for index, figure in enumerate(public.figures):
+    if state.phase == engine.Phase.MOVING:
+        turn = Turn(state.stage, state.round)
+        for index, figure in enumerate(engine.figures(state)):
             code = target_code(state.players, figure)
             label = table.name(figure)
             view.add_item(MoveButton(table.game_id, turn, code, label=label, row=index // 5))

@@ -36,7 +36,7 @@ def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[PlayerId, .
     ai = [seat.player for seat in record.seats if seat.is_ai]
     if not ai:
         return ()  # most games: no public view to build after every commit
-    waiting = engine.public_view(state).waiting_for
+    waiting = engine.waiting_for(state)
     return tuple(player for player in ai if player in waiting)
 
 

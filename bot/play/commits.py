@@ -6,12 +6,14 @@ game's lock: engine.settle, storage.commit_transition). The commit carries the v
 state was prepared from, so of two concurrent callers (even in two processes) exactly one wins;
 the loser reads the game again and is judged again against the new state. A click is judged
 once, unless another commit got there first. A change is published once it is durable, and
-only then.
+only then; a click that answers with its player's controls does so in between, so that
+whatever its change brings (a reveal as its follow-up) comes after its acknowledgement.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
 
@@ -22,7 +24,15 @@ from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.open_games import OpenGames
 from bot.play.scores import results, stage_points
-from bot.play.transition import Change, Ended, EndReason, Refusal, Transition, turn_changed
+from bot.play.transition import (
+    Answer,
+    Change,
+    Ended,
+    EndReason,
+    Refusal,
+    Transition,
+    turn_changed,
+)
 from bot.play.verdict import ActionBuilder, Prepared, judge
 from bot.storage import GameRecord, GameStatus, PlayerResult, StagePoints
 
@@ -125,7 +135,7 @@ class Commits:
         return verdict
 
     async def commit(
-        self, prepared: Prepared, actor_id: int | None, actor_answered: bool = False
+        self, prepared: Prepared, actor_id: int | None, answer: Answer | None = None
     ) -> Transition | Refusal:
         """Commit a prepared action and publish it. Judged again only if the game moved on
         since it was prepared (another click here, or another process)."""
@@ -141,7 +151,7 @@ class Commits:
                         return verdict
                     prepared = verdict
                 try:
-                    return await self._commit(prepared, actor_id, actor_answered)
+                    return await self._commit(prepared, actor_id, answer)
                 except store.StaleVersion:
                     self._metrics.version_conflicts.inc()
                     record = None
@@ -152,7 +162,7 @@ class Commits:
         return judge(record, state, build)
 
     async def _commit(
-        self, prepared: Prepared, actor_id: int | None, actor_answered: bool = False
+        self, prepared: Prepared, actor_id: int | None, answer: Answer | None = None
     ) -> Transition:
         record, before = prepared.record, prepared.before
         state, chance, chance_events = engine.settle(prepared.after)
@@ -181,8 +191,14 @@ class Commits:
                 clock_owner=owner,
             )
         self._games.remember(committed, state)
-        transition = Transition(committed, before, state, events, actor_id, actor_answered)
-        self._publish(transition)
+        transition = Transition(committed, before, state, events, actor_id)
+        try:
+            if answer is not None:
+                await answer(transition)
+                transition = replace(transition, actor_answered=True)
+        finally:
+            # Published whatever became of the answer: the change is durable.
+            self._publish(transition)
         return transition
 
     async def end(self, game_id: int, reason: EndReason) -> Ended | None:

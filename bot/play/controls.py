@@ -17,7 +17,7 @@ from bot.messages.table import Table
 from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing
 from bot.play.service import GameService
-from bot.play.transition import Refusal, turn_changed
+from bot.play.transition import Refusal, Transition
 from bot.play.verdict import ActionBuilder, Prepared
 from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus, PlayerId, player_id
 from bot.ui import custom_ids as ids
@@ -144,15 +144,13 @@ class HandDesk:
             await refuse(interaction, prepared.key)
             return
         in_channel = GameOptions.of(prepared.record).hands is HandsIn.CHANNEL
-        if in_channel and _is_private(interaction) and not turn_changed(*prepared.states):
+        if in_channel and _is_private(interaction):
             await self._commit_and_answer(interaction, prepared, player)
             return
         await interaction.response.defer()
         if _is_private(interaction):
             self._announcing.answer_through(game_id, player, interaction)
-        if not _is_private(interaction) or (in_channel and not in_bot_dm(interaction)):
-            # With the hands in the channel, a click on one's hand is a click in the channel
-            # too: the reveal it completes is its (public) follow-up.
+        if not _is_private(interaction):
             self._announcing.post_through(game_id, interaction.user.id, interaction)
         outcome = await self._service.commit(prepared, interaction.user.id)
         if isinstance(outcome, Refusal):
@@ -161,20 +159,29 @@ class HandDesk:
     async def _commit_and_answer(
         self, interaction: discord.Interaction, prepared: Prepared, player: PlayerId
     ) -> None:
-        """A pick on one's hand in the channel that does not end the turn: committed first,
-        then answered with the hand it leaves (one request, and the pick is stored before it
-        is acknowledged). Should it end the turn after all (another pick got in first), the
-        next turn's hand is dealt through the player's earlier click, as for anyone."""
-        outcome = await self._service.commit(prepared, interaction.user.id, actor_answered=True)
+        """A pick on one's hand in the channel: committed, then answered with the hand it
+        leaves (the next turn's, when it ended the turn), and only then shown to anyone, so
+        that the reveal it completes follows up this very click. One request instead of a
+        deferral and an edit through the token, and the pick is stored before it is
+        acknowledged."""
+
+        async def answer(transition: Transition) -> None:
+            table = Table.of(transition.record)
+            place = place_of(self._directory, table)
+            locale = locale_name(interaction.locale)
+            with hand_controls(transition.state, table, player, place, locale) as controls:
+                await interaction.response.edit_message(
+                    content=controls.content, view=controls.view
+                )
+            self._announcing.answer_through(transition.game_id, player, interaction)
+            if not in_bot_dm(interaction):
+                # A click on one's hand is a click in the channel too: the reveal it
+                # completes is its (public) follow-up.
+                self._announcing.post_through(transition.game_id, interaction.user.id, interaction)
+
+        outcome = await self._service.commit(prepared, interaction.user.id, answer)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
-            return
-        table = Table.of(outcome.record)
-        place = place_of(self._directory, table)
-        locale = locale_name(interaction.locale)
-        with hand_controls(outcome.state, table, player, place, locale) as controls:
-            await interaction.response.edit_message(content=controls.content, view=controls.view)
-        self._announcing.answer_through(outcome.game_id, player, interaction)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         # Read from the database: another process may have moved the game on since this one

@@ -59,7 +59,7 @@ class DeadlineActions:
             return
         if record.deadline != timer.deadline:
             return
-        waiting = engine.public_view(engine.state_from_dict(record.state)).waiting_for
+        waiting = engine.waiting_for(engine.state_from_dict(record.state))
         missing = tuple(seat.player for seat in record.seats if seat.player in waiting)
         if missing:
             await self._announcing.remind(record, missing)

@@ -21,7 +21,7 @@ from bot.play.commits import Commits, TransitionStore
 from bot.play.open_games import GameReader, OpenGames
 from bot.play.seating import Seating, SeatStore
 from bot.play.seeds import Seeds
-from bot.play.transition import Change, Ended, EndReason, Refusal, Transition
+from bot.play.transition import Answer, Change, Ended, EndReason, Refusal, Transition
 from bot.play.verdict import ActionBuilder, Prepared
 from bot.settings import Settings
 from bot.storage import GameRecord, Seat
@@ -131,11 +131,12 @@ class GameService:
         return await self._commits.prepare(game_id, build)
 
     async def commit(
-        self, prepared: Prepared, actor_id: int | None, actor_answered: bool = False
+        self, prepared: Prepared, actor_id: int | None, answer: Answer | None = None
     ) -> Transition | Refusal:
         """Commit a prepared action and publish it (judged again if the game moved on).
-        `actor_answered`: the click will answer with its player's controls."""
-        return await self._commits.commit(prepared, actor_id, actor_answered)
+        `answer`: the click's acknowledgement, once the change is durable and before it is
+        published."""
+        return await self._commits.commit(prepared, actor_id, answer)
 
     async def act(
         self, game_id: int, actor_id: int | None, build: ActionBuilder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -26,7 +27,7 @@ class TurnKey(NamedTuple):
 
 
 def turn_of(state: engine.GameState) -> TurnKey:
-    return TurnKey(state.stage, state.round, engine.public_view(state).current_mover)
+    return TurnKey(state.stage, state.round, engine.current_mover(state))
 
 
 def turn_changed(before: engine.GameState, after: engine.GameState) -> bool:
@@ -47,8 +48,8 @@ class Transition:
     actor_id: int | None
     """The player whose click made it; None for a deadline."""
     actor_answered: bool = False
-    """The click answers with its player's controls as this state shows them (a pick that
-    does not end the turn, with the hands in the channel): they need no redraw."""
+    """The click answered with its player's controls as this state shows them (a pick on
+    one's hand in the channel): they need no redraw."""
 
     @property
     def game_id(self) -> int:
@@ -90,6 +91,10 @@ class Ended:
     def game_id(self) -> int:
         return self.record.id
 
+
+Answer = Callable[[Transition], Awaitable[None]]
+"""A click's acknowledgement once its change is durable and before anyone is shown it: its
+player's controls as the change leaves them."""
 
 Change = Transition | Ended
 """What the game service publishes after each commit."""

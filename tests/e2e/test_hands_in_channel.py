@@ -5,12 +5,15 @@ that caused it. Nobody gets a DM, and a round costs next to nothing of the globa
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bot.i18n import t
 from tests.e2e.results import ROUNDS_PER_GAME, announced_totals, recorded_plays, replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table
+from tests.loopback.interactions import UPDATE_MESSAGE
 
 CHANNEL_BUDGET_PER_ROUND = 0.1
 
@@ -40,6 +43,32 @@ async def test_a_whole_game_with_the_hands_in_the_channel_needs_no_dm_and_no_res
             assert all(message not in other.ephemerals() for other in others)
     spent = server.discord.rate_limited_requests() - spent_before
     assert sum(spent.values()) / ROUNDS_PER_GAME <= CHANNEL_BUDGET_PER_ROUND, spent
+    # Every click on a hand is answered with the hand itself (the click that completes a
+    # round with the next turn's), each reveal is the follow-up of the click that completed
+    # its round, and no hand is ever edited to what it already shows.
+    on_hands = sorted(
+        (
+            interaction
+            for interaction in server.discord.world.interactions.values()
+            if interaction.source_message is not None and interaction.source_message.ephemeral
+        ),
+        key=lambda interaction: interaction.dispatched_at or 0.0,
+    )
+    assert {i.outcome.response_type for i in on_hands} == {UPDATE_MESSAGE}
+    pictures = [
+        m
+        for m in table.game_messages()
+        if m.attachments and m.attachments[0].filename.endswith(".png")
+    ]
+    reveals = pictures[1:]  # the first is Start's follow-up
+    assert len(reveals) == ROUNDS_PER_GAME
+    for reveal in reveals:
+        clicks = [i for i in on_hands if (i.dispatched_at or 0.0) < reveal.created_monotonic]
+        assert reveal in clicks[-1].followups
+    for player in players:
+        for hand in player.ephemerals():
+            shown = [*hand.revisions, (hand.content, hand.components)]
+            assert all(a != b for a, b in itertools.pairwise(shown)), hand
 
 
 async def test_the_lobby_says_the_hands_are_in_dms_by_default(server: Server) -> None:
