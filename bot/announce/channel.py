@@ -170,9 +170,7 @@ class ChannelPosts:
                 mentions=PINGS if ping else NO_PINGS,
                 what=f"game {table.game_id}: post in the channel",
             )
-            message = await self._post_with_picture(
-                table, letter, board, self._click_of(table, transition)
-            )
+            message = await self._post_with_picture(table, letter, board, transition)
         if message is None:
             return
         scene.round_message_id = message.id
@@ -229,7 +227,7 @@ class ChannelPosts:
         return max(usable, key=lambda click: click.token.issued, default=None)
 
     async def _post_with_picture(
-        self, table: Table, letter: Letter, board: Board, click: Click | None
+        self, table: Table, letter: Letter, board: Board, transition: Transition
     ) -> discord.Message | None:
         """The new round message with its picture: the follow-up of the click that made it,
         if it was a click in the channel, else a paced REST request."""
@@ -237,8 +235,11 @@ class ChannelPosts:
         scene.round_click = None
         # Drawn before the request takes its turn, so that it is sent the moment it may go:
         # a picture drawn after the turn would let requests reach Discord later, and more
-        # bunched, than the pacer let them go.
+        # bunched, than the pacer let them go. Drawn while the click that made it answers:
+        # only then may it follow up that click.
         picture = await render_picture(board, table.locale)
+        await transition.answered()
+        click = self._click_of(table, transition)
         assert letter.content is not None
         letter = replace(letter, file=picture.file, text_only=fit(letter.content, picture.words))
         address = Address(table.channel_id, click=click, attachments=scene.can_attach)

@@ -103,7 +103,7 @@ class Hands:
             recipients = table.seated(dict.fromkeys(m for m in movers if m))
         else:
             recipients = table.seated(state.players)
-        answered = _answered(transition)
+        answered = await _answered(transition)
         recipients = tuple(p for p in recipients if not table.is_ai(p) and p != answered)
         place = place_of(self._directory, table)
         await asyncio.gather(*(self._deal_to(table, player, place, dealt) for player in recipients))
@@ -111,7 +111,7 @@ class Hands:
     async def redraw_actor(self, table: Table, transition: Transition) -> None:
         """A pick within a turn: only the clicker's controls change (and not even those when
         the click answered with them)."""
-        if transition.actor_id is None or transition.actor_answered:
+        if transition.actor_id is None or await transition.answered():
             return
         player = player_id(transition.actor_id)
         scene = self._scenes[table.game_id]
@@ -132,7 +132,7 @@ class Hands:
         """The game is over: every player's controls say so and lose their buttons."""
         scene = self._scenes[table.game_id]
         place = place_of(self._directory, table)
-        answered = _answered(transition)
+        answered = await _answered(transition)
         for player, hand in scene.players.items():
             if player != answered:
                 await self._redraw_private(table, player, place, hand)
@@ -296,8 +296,8 @@ class Hands:
         await self._store_dm(table.game_id, player, None)
 
 
-def _answered(transition: Transition) -> PlayerId | None:
+async def _answered(transition: Transition) -> PlayerId | None:
     """The player whose click answered with the controls this change leaves them."""
-    if transition.actor_id is None or not transition.actor_answered:
+    if transition.actor_id is None or not await transition.answered():
         return None
     return player_id(transition.actor_id)

@@ -21,7 +21,8 @@ class Announcing(Protocol):
         self, game_id: int, player: PlayerId, interaction: discord.Interaction
     ) -> None:
         """The player's click on their own controls (or their Show my hand) was
-        acknowledged: their controls are redrawn through it while it is fresh."""
+        acknowledged: their controls are redrawn through it while it is fresh, and, in the
+        game's channel, what the game posts next may be its follow-up."""
 
     def seat_through(
         self, game_id: int, player: PlayerId, interaction: discord.Interaction

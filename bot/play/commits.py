@@ -6,14 +6,14 @@ game's lock: engine.settle, storage.commit_transition). The commit carries the v
 state was prepared from, so of two concurrent callers (even in two processes) exactly one wins;
 the loser reads the game again and is judged again against the new state. A click is judged
 once, unless another commit got there first. A change is published once it is durable, and
-only then; a click that answers with its player's controls does so in between, so that
-whatever its change brings (a reveal as its follow-up) comes after its acknowledgement.
+only then; a click that answers with its player's controls does so meanwhile, and the change
+carries that answer under way (what follows up the click waits for it).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Protocol
 
@@ -191,14 +191,16 @@ class Commits:
                 clock_owner=owner,
             )
         self._games.remember(committed, state)
-        transition = Transition(committed, before, state, events, actor_id)
-        try:
-            if answer is not None:
+        answered = None if answer is None else asyncio.get_running_loop().create_future()
+        transition = Transition(committed, before, state, events, actor_id, answered)
+        self._publish(transition)
+        if answer is not None and answered is not None:
+            try:
                 await answer(transition)
-                transition = replace(transition, actor_answered=True)
-        finally:
-            # Published whatever became of the answer: the change is durable.
-            self._publish(transition)
+            except BaseException:
+                answered.set_result(False)
+                raise
+            answered.set_result(True)
         return transition
 
     async def end(self, game_id: int, reason: EndReason) -> Ended | None:

@@ -150,7 +150,7 @@ class HandDesk:
         await interaction.response.defer()
         if _is_private(interaction):
             self._announcing.answer_through(game_id, player, interaction)
-        if not _is_private(interaction):
+        else:
             self._announcing.post_through(game_id, interaction.user.id, interaction)
         outcome = await self._service.commit(prepared, interaction.user.id)
         if isinstance(outcome, Refusal):
@@ -159,11 +159,10 @@ class HandDesk:
     async def _commit_and_answer(
         self, interaction: discord.Interaction, prepared: Prepared, player: PlayerId
     ) -> None:
-        """A pick on one's hand in the channel: committed, then answered with the hand it
-        leaves (the next turn's, when it ended the turn), and only then shown to anyone, so
-        that the reveal it completes follows up this very click. One request instead of a
-        deferral and an edit through the token, and the pick is stored before it is
-        acknowledged."""
+        """A pick on one's hand in the channel: committed (stored before it is acknowledged),
+        answered with the hand it leaves (the next turn's, when it ended the turn), and only
+        then shown to anyone: the reveal it completes follows up this very click, and its
+        player's hand needs no other edit."""
 
         async def answer(transition: Transition) -> None:
             table = Table.of(transition.record)
@@ -173,11 +172,8 @@ class HandDesk:
                 await interaction.response.edit_message(
                     content=controls.content, view=controls.view
                 )
+            # Noted as a click in the channel too: the reveal it completes is its follow-up.
             self._announcing.answer_through(transition.game_id, player, interaction)
-            if not in_bot_dm(interaction):
-                # A click on one's hand is a click in the channel too: the reveal it
-                # completes is its (public) follow-up.
-                self._announcing.post_through(transition.game_id, interaction.user.id, interaction)
 
         outcome = await self._service.commit(prepared, interaction.user.id, answer)
         if isinstance(outcome, Refusal):

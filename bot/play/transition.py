@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -47,9 +48,9 @@ class Transition:
     events: tuple[engine.Event, ...]
     actor_id: int | None
     """The player whose click made it; None for a deadline."""
-    actor_answered: bool = False
-    """The click answered with its player's controls as this state shows them (a pick on
-    one's hand in the channel): they need no redraw."""
+    answer: asyncio.Future[bool] | None = field(default=None, compare=False)
+    """The click's own answer with its player's controls as this state shows them (a pick on
+    one's hand in the channel), under way: True once it reached them (no redraw needed)."""
 
     @property
     def game_id(self) -> int:
@@ -62,6 +63,10 @@ class Transition:
     @property
     def finished(self) -> bool:
         return self.state.phase == engine.Phase.FINISHED
+
+    async def answered(self) -> bool:
+        """Whether the click answered with its player's controls (waiting for the answer)."""
+        return self.answer is not None and await self.answer
 
 
 class EndReason(Enum):
@@ -93,8 +98,8 @@ class Ended:
 
 
 Answer = Callable[[Transition], Awaitable[None]]
-"""A click's acknowledgement once its change is durable and before anyone is shown it: its
-player's controls as the change leaves them."""
+"""A click's acknowledgement once its change is durable: its player's controls as the change
+leaves them."""
 
 Change = Transition | Ended
 """What the game service publishes after each commit."""
