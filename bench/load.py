@@ -91,6 +91,8 @@ class Summary:
     games: int
     reveal_p50: float
     reveal_p99: float
+    hand_p99: float
+    """Not part of the goal: how long players waited to see their next hand (p99)."""
     ack_p99: float
     late: int
     stuck: int
@@ -130,6 +132,7 @@ async def run_bench(run: Settings) -> Summary:
             games=run.games,
             reveal_p50=quantile(outcome.reveal_latencies, 0.5),
             reveal_p99=quantile(outcome.reveal_latencies, 0.99),
+            hand_p99=quantile(outcome.hand_waits, 0.99) if outcome.hand_waits else 0.0,
             ack_p99=quantile(round_acks(discord), 0.99),
             late=len(late_interactions(discord)),
             stuck=len(outcome.stuck),

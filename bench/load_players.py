@@ -157,6 +157,8 @@ async def human_turn(
         return table.round_message() is not before
 
     await until(lambda: hand_ready(table, player, *turn))
+    if before is not None:
+        outcome.hand_waits.append(time.monotonic() - before.created_monotonic)
     hand = await human_hand(table, player, turn, outcome)
     await asyncio.sleep(thinker.uniform(*run.card_think))
     card = thinker.choice(enabled(buttons(hand, "card")))

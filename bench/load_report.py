@@ -181,6 +181,9 @@ def report(
     print(f"acknowledgement (all)      {percentiles(discord.world.ack_latencies)}")
     print(f"acknowledgement (rounds)   {percentiles(round_acks(discord))}")
     print(f"reveal                     {percentiles(outcome.reveal_latencies)}")
+    if outcome.hand_waits:
+        # Seen by players polling every 0.25 s: a bound on what they wait, not a latency.
+        print(f"hand in sight after round  {percentiles(outcome.hand_waits)}")
     print(f"interactions past 3 s      {len(late)}")
     print(
         f"offered interactions       {sent} in {usage.wall:.1f} s of wall time: "

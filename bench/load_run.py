@@ -34,9 +34,13 @@ class Settings:
 
 @dataclass
 class Outcome:
-    """What the games did: reveal latencies, revealed game-rounds, rounds that got stuck."""
+    """What the games did: reveal latencies, waits for hands, revealed game-rounds, rounds that
+    got stuck."""
 
     reveal_latencies: list[float] = field(default_factory=list)
+    hand_waits: list[float] = field(default_factory=list)
+    """Per player and turn at human pace: from the turn's round message (Start's, or the
+    reveal that opened it) to the player's hand showing it, as often as players look."""
     revealed: int = 0
     stuck: list[str] = field(default_factory=list)
     repeated_clicks: int = 0
