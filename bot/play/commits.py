@@ -191,16 +191,19 @@ class Commits:
                 clock_owner=owner,
             )
         self._games.remember(committed, state)
-        answered = None if answer is None else asyncio.get_running_loop().create_future()
+        if answer is None:
+            transition = Transition(committed, before, state, events, actor_id)
+            self._publish(transition)
+            return transition
+        answered: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         transition = Transition(committed, before, state, events, actor_id, answered)
         self._publish(transition)
-        if answer is not None and answered is not None:
-            try:
-                await answer(transition)
-            except BaseException:
-                answered.set_result(False)
-                raise
-            answered.set_result(True)
+        try:
+            await answer(transition)
+        except BaseException:
+            answered.set_result(False)
+            raise
+        answered.set_result(True)
         return transition
 
     async def end(self, game_id: int, reason: EndReason) -> Ended | None:

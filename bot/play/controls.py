@@ -160,9 +160,9 @@ class HandDesk:
         self, interaction: discord.Interaction, prepared: Prepared, player: PlayerId
     ) -> None:
         """A pick on one's hand in the channel: committed (stored before it is acknowledged),
-        answered with the hand it leaves (the next turn's, when it ended the turn), and only
-        then shown to anyone: the reveal it completes follows up this very click, and its
-        player's hand needs no other edit."""
+        then answered with the hand it leaves (the next turn's, when it ended the turn) while
+        its change is shown: the reveal it completes follows up this very click once it is
+        answered, and its player's hand needs no other edit."""
 
         async def answer(transition: Transition) -> None:
             table = Table.of(transition.record)

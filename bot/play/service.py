@@ -134,8 +134,8 @@ class GameService:
         self, prepared: Prepared, actor_id: int | None, answer: Answer | None = None
     ) -> Transition | Refusal:
         """Commit a prepared action and publish it (judged again if the game moved on).
-        `answer`: the click's acknowledgement, once the change is durable and before it is
-        published."""
+        `answer`: the click's acknowledgement, once the change is durable (the published
+        change carries it under way)."""
         return await self._commits.commit(prepared, actor_id, answer)
 
     async def act(
