@@ -33,6 +33,17 @@ class _Standing:
     games: int
     last_change: float
 
+    @property
+    def stored(self) -> tuple[float, float, float, int, float]:
+        """Its columns of `ratings`: mu, sigma, rating, games, last_change."""
+        return (
+            self.skill.mu,
+            self.skill.sigma,
+            self.skill.conservative,
+            self.games,
+            self.last_change,
+        )
+
 
 @dataclass(frozen=True)
 class _Game:
@@ -106,16 +117,7 @@ async def _store(db: Session, guild_id: int, tables: Mapping[str, Mapping[int, _
         "UPDATE ratings SET mu = ?, sigma = ?, rating = ?, games = ?, last_change = ? "
         "WHERE guild_id = ? AND period = ? AND user_id = ?",
         [
-            (
-                standing.skill.mu,
-                standing.skill.sigma,
-                standing.skill.conservative,
-                standing.games,
-                standing.last_change,
-                guild_id,
-                period,
-                user,
-            )
+            (*standing.stored, guild_id, period, user)
             for period, table in sorted(tables.items())
             for user, standing in sorted(table.items())
         ],
@@ -160,16 +162,7 @@ async def rerate(db: Session, guild_id: int | None = None) -> int:
         "INSERT INTO ratings (guild_id, period, user_id, mu, sigma, rating, games, last_change) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (
-                guild,
-                period,
-                user,
-                standing.skill.mu,
-                standing.skill.sigma,
-                standing.skill.conservative,
-                standing.games,
-                standing.last_change,
-            )
+            (guild, period, user, *standing.stored)
             for (guild, period), table in tables.items()
             for user, standing in table.items()
         ],

@@ -149,6 +149,11 @@ class PlayerFigures:
         return self.points / self.games if self.games else 0.0
 
 
+def page_count(ranked_players: int, page_size: int) -> int:
+    """How many pages a board of `ranked_players` has (one, even when empty)."""
+    return max(1, -(-ranked_players // page_size))
+
+
 @dataclass(frozen=True)
 class LeaderboardRow:
     rank: int
@@ -166,7 +171,7 @@ class LeaderboardPage:
 
     @property
     def page_count(self) -> int:
-        return max(1, -(-self.ranked_players // self.page_size))
+        return page_count(self.ranked_players, self.page_size)
 
 
 @dataclass(frozen=True)
@@ -206,7 +211,7 @@ class RatingPage:
 
     @property
     def page_count(self) -> int:
-        return max(1, -(-self.ranked_players // self.page_size))
+        return page_count(self.ranked_players, self.page_size)
 
 
 @dataclass(frozen=True)

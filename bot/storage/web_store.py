@@ -34,8 +34,7 @@ class WebStore:
         """The server's standings page token while its admins have the page on."""
 
         async def work(db: Session) -> str | None:
-            row = await db.one("SELECT token FROM web_pages WHERE guild_id = ?", (guild_id,))
-            return None if row is None else str(row[0])
+            return await _page_token(db, guild_id)
 
         return await self._database.read("read a standings page token", work)
 
@@ -49,9 +48,9 @@ class WebStore:
                 "ON CONFLICT (guild_id) DO NOTHING",
                 (guild_id, fresh, to_db(now)),
             )
-            row = await db.one("SELECT token FROM web_pages WHERE guild_id = ?", (guild_id,))
-            assert row is not None
-            return str(row[0])
+            token = await _page_token(db, guild_id)
+            assert token is not None
+            return token
 
         return await self._database.write("turn a standings page on", work)
 
@@ -86,3 +85,8 @@ class WebStore:
             return None if row is None else int(row[0])
 
         return await self._database.read("find a standings page", work)
+
+
+async def _page_token(db: Session, guild_id: int) -> str | None:
+    row = await db.one("SELECT token FROM web_pages WHERE guild_id = ?", (guild_id,))
+    return None if row is None else str(row[0])
