@@ -7,10 +7,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from bot.standings.periods import rating_period, since_for, until_for
+from bot.standings.periods import RATING, rating_period, since_for, until_for
 from bot.storage import LeaderboardPage, RatingPage
 
-RATING = "rating"
 MIN_GAMES_FOR_RATE = 3
 """Games a player needs to be listed by win rate."""
 

@@ -7,6 +7,7 @@ import discord
 
 from bot.i18n import t, whole
 from bot.rating import PROVISIONAL_BELOW, shown_rating
+from bot.standings.periods import RATING
 from bot.storage import LeaderboardPage, RatingPage
 from bot.ui.buttons import PageButton
 
@@ -54,7 +55,7 @@ def board_text(
 
 
 def ratings_text(board: RatingPage, period: str, page: int, locale: str | None) -> str:
-    lines = [_title("rating", period, page, board.page_count, locale)]
+    lines = [_title(RATING, period, page, board.page_count, locale)]
     if not board.rows:
         lines.append(t("board.no_ratings", locale))
     for row in board.rows:
@@ -68,15 +69,18 @@ def ratings_text(board: RatingPage, period: str, page: int, locale: str | None) 
                 games=t("board.rated_games", locale, count=row.player.games),
             )
         )
-    lines.append(
-        t(
-            "board.rating_footer",
-            locale,
-            minimum=t("board.rated_games", locale, count=board.min_games),
-            provisional=PROVISIONAL_BELOW,
-        )
-    )
+    lines.append(rating_footer(board.min_games, locale))
     return "\n".join(lines)
+
+
+def rating_footer(min_games: int, locale: str | None) -> str:
+    """Who a rating board lists, and when a rating stops being provisional."""
+    return t(
+        "board.rating_footer",
+        locale,
+        minimum=t("board.rated_games", locale, count=min_games),
+        provisional=PROVISIONAL_BELOW,
+    )
 
 
 def page_view(

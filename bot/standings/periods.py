@@ -9,6 +9,8 @@ from datetime import datetime, timedelta
 from bot.storage import ALL_TIME, season_containing
 
 PERIODS = ("all", "week", "month", "season", "last_season", "year")
+RATING = "rating"
+"""The metric of the rating leaderboard."""
 RATED_PERIODS = ("all", "season", "last_season")
 """Ratings are kept for all time and per season only."""
 
@@ -22,6 +24,11 @@ def _season_before(season_start: datetime) -> datetime:
     if season_start.month == 1:
         return season_start.replace(year=season_start.year - 1, month=10)
     return season_start.replace(month=season_start.month - 3)
+
+
+def periods_for(metric: str) -> tuple[str, ...]:
+    """The periods a leaderboard by `metric` offers: ratings only those they are kept for."""
+    return RATED_PERIODS if metric == RATING else PERIODS
 
 
 def since_for(period: str, now: datetime) -> datetime | None:

@@ -7,11 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.i18n import t, whole
-from bot.rating import PROVISIONAL_BELOW
-from bot.standings import PERIODS
-from bot.standings.boards import MIN_GAMES_FOR_RATE, RATING, Boards, read_board
-from bot.standings.pages import rating_text
-from bot.standings.periods import RATED_PERIODS
+from bot.standings.boards import MIN_GAMES_FOR_RATE, Boards, read_board
+from bot.standings.pages import rating_footer, rating_text
+from bot.standings.periods import RATING, periods_for
 from bot.storage import METRICS as SUMMED_METRICS
 from bot.storage import RatingPage
 from bot.web.templates import render
@@ -33,8 +31,7 @@ class Choice:
         metric = query.get("metric", "wins")
         metric = metric if metric in METRICS else "wins"
         period = query.get("period", "all")
-        periods = RATED_PERIODS if metric == RATING else PERIODS
-        period = period if period in periods else "all"
+        period = period if period in periods_for(metric) else "all"
         page_text = query.get("page", "1")
         page = int(page_text) - 1 if page_text.isdigit() and 0 < int(page_text) < 10_000 else 0
         return cls(metric, period, page)
@@ -45,7 +42,7 @@ class Choice:
         """This page's query, with the changes given."""
         metric = self.metric if metric is None else metric
         period = self.period if period is None else period
-        if metric == RATING and period not in RATED_PERIODS:
+        if period not in periods_for(metric):
             period = "all"
         page = self.page if page is None else page
         query = f"?metric={metric}&period={period}"
@@ -94,12 +91,7 @@ async def standings_page(
             )
             for row in board.rows
         ]
-        note = t(
-            "board.rating_footer",
-            locale,
-            minimum=t("board.rated_games", locale, count=board.min_games),
-            provisional=PROVISIONAL_BELOW,
-        )
+        note = rating_footer(board.min_games, locale)
         empty = t("board.no_ratings", locale)
     else:
         header = tuple(t(f"web.{name}", locale) for name in ("wins", "games", "win_rate", "points"))
@@ -132,8 +124,7 @@ async def standings_page(
         choice=choice,
         metrics=[(metric, t(f"board.metric_{metric}", locale)) for metric in METRICS],
         periods=[
-            (period, t(f"board.period_{period}", locale))
-            for period in (RATED_PERIODS if choice.metric == RATING else PERIODS)
+            (period, t(f"board.period_{period}", locale)) for period in periods_for(choice.metric)
         ],
         header=header,
         lines=lines,
