@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import functools
 import random
-import statistics
 import sys
 import tempfile
 import time
@@ -36,6 +35,7 @@ from bench.storage import (
     MAIN_GUILD,
     add_database_options,
     build,
+    p50_p99,
     postgres_copy,
     postgres_server,
     samples_ms,
@@ -48,13 +48,8 @@ from bot.storage.timefmt import to_db
 SEASON = "2025-Q4"  # the last whole season of the generated history (2024 and 2025)
 
 
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    samples = sorted(samples)
-    return statistics.median(samples), samples[max(int(len(samples) * 0.99) - 1, 0)]
-
-
 async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> tuple[float, float]:
-    return percentiles(await samples_ms(call, repeat))
+    return p50_p99(await samples_ms(call, repeat))
 
 
 async def _rate_timed(
@@ -125,9 +120,9 @@ async def finishing(storage: Storage, players: int, count: int) -> list[tuple[st
         alone.append((time.perf_counter() - started) * 1000)
     skip = min(10, count // 10)  # the first ones prepare statements and warm caches
     return [
-        ("finishing commit, rating included", *percentiles(finishes[skip:])),
-        ("rating step, inside the finishing transaction", *percentiles(inside[skip:])),
-        ("rating step in a durable transaction of its own", *percentiles(alone[skip:])),
+        ("finishing commit, rating included", *p50_p99(finishes[skip:])),
+        ("rating step, inside the finishing transaction", *p50_p99(inside[skip:])),
+        ("rating step in a durable transaction of its own", *p50_p99(alone[skip:])),
     ]
 
 

@@ -152,6 +152,12 @@ async def samples_ms(call: Callable[[], Awaitable[object]], repeat: int) -> list
     return sorted(samples)
 
 
+def p50_p99(samples: list[float]) -> tuple[float, float]:
+    """The median and the 99th percentile (nearest rank, rounded down) of timings."""
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[max(int(len(ordered) * 0.99) - 1, 0)]
+
+
 async def timed(
     label: str, call: Callable[[], Awaitable[object]], repeat: int
 ) -> tuple[str, float, float]:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
-import statistics
 import sys
 import tempfile
 from datetime import UTC, datetime
@@ -28,7 +27,7 @@ from aiohttp import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.storage import MAIN_GUILD, add_database_options, build, samples_ms
+from bench.storage import MAIN_GUILD, add_database_options, build, p50_p99, samples_ms
 from bot.clock import Clock
 from bot.storage import Storage
 from bot.web.server import WebPages
@@ -39,9 +38,8 @@ GAMES = [(players, variant) for players in (2, 4, 6) for variant in ("standard",
 
 
 def percentiles(samples: list[float]) -> str:
-    ordered = sorted(samples)
-    p99 = ordered[max(int(len(ordered) * 0.99) - 1, 0)]
-    return f"p50 {statistics.median(ordered):6.2f} ms   p99 {p99:6.2f} ms"
+    p50, p99 = p50_p99(samples)
+    return f"p50 {p50:6.2f} ms   p99 {p99:6.2f} ms"
 
 
 async def replay_tokens(storage: Storage) -> list[str]:
