@@ -72,7 +72,7 @@ def replay_page(record: GameRecord, page_url: str, picture_url: str) -> str:
     table, replay = _replayed(record)
     locale = table.locale
     last = replay.steps[-1]
-    final_board = _board(table, replay, last, locale)
+    last_board = _board(table, replay, last, locale)
     winners = join_names([replay.person(figure).name for figure in replay.winners], locale)
     winning_total = dict(zip(_figures(replay), replay.totals, strict=True))[replay.winners[0]]
     winners_sentence = t(
@@ -88,7 +88,7 @@ def replay_page(record: GameRecord, page_url: str, picture_url: str) -> str:
         description=winners_sentence,
         page_url=page_url,
         picture_url=picture_url,
-        picture_alt=describe_board(final_board),
+        picture_alt=describe_board(last_board),
         replay=replay,
         people=replay.people,
         steps=[_step_view(table, replay, step, locale) for step in replay.steps],
@@ -182,8 +182,13 @@ def _levels(spaces: tuple[int, ...]) -> list[int]:
     return [spaces[:index].count(space) for index, space in enumerate(spaces)]
 
 
+def cell_x(space: int) -> int:
+    """The left edge of a space's cell."""
+    return (space - engine.MIN_SPACE) * CELL
+
+
 def figure_x(space: int) -> int:
-    return (space - engine.MIN_SPACE) * CELL + CELL // 2
+    return cell_x(space) + CELL // 2
 
 
 def figure_y(top: int, level: int) -> int:
@@ -215,12 +220,12 @@ def _track(replay: Replay, last: Step) -> Track:
         top,
         CELL_HEIGHT,
         DISC_RADIUS,
-        tuple((space, (space - engine.MIN_SPACE) * CELL) for space in SPACES),
+        tuple((space, cell_x(space)) for space in SPACES),
         tuple(
             (figure_x(space), figure_y(top, level))
             for space, level in zip(last.after, levels, strict=True)
         ),
-        None if last.scoring_space is None else figure_x(last.scoring_space) - CELL // 2,
+        None if last.scoring_space is None else cell_x(last.scoring_space),
     )
 
 
