@@ -1,5 +1,6 @@
 """Persistence for Why First?: games, seats, the action log, scores and leaderboards in one
-SQLite file (aiosqlite, WAL, foreign keys, busy timeout, synchronous=FULL) or one PostgreSQL
+SQLite file (the standard library's sqlite3 on a thread of its own, one trip there per unit
+of work; WAL, foreign keys, busy timeout, synchronous=FULL) or one PostgreSQL
 database (asyncpg, a pool of up to 10 connections, synchronous_commit=on). Both give the
 same API, errors and results; what differs is said below. `Storage` (storage.py) opens and
 closes; its methods come from `GameStore` (game_store.py), `ProcessStore` (process_store.py),

@@ -1,5 +1,5 @@
 """Applying migrations to SQLite: each file atomically, the version in PRAGMA user_version,
-after an online backup of a file that already holds data."""
+after an online backup of a file that already holds data. Run on the database's thread."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ import logging
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
-
-import aiosqlite
 
 from bot.storage.errors import StorageError
 from bot.storage.migrations import Migration, newer_schema
@@ -30,66 +28,66 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
-async def schema_version(connection: aiosqlite.Connection) -> int:
-    async with connection.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
+def schema_version(connection: sqlite3.Connection) -> int:
+    row = connection.execute("PRAGMA user_version").fetchone()
     return int(row[0]) if row else 0
 
 
-async def refuse_newer(connection: aiosqlite.Connection, db_path: Path, latest: int) -> None:
-    version = await schema_version(connection)
+def refuse_newer(connection: sqlite3.Connection, db_path: Path, latest: int) -> None:
+    version = schema_version(connection)
     if version > latest:
         raise newer_schema(str(db_path), version, latest)
 
 
-async def _holds_data(connection: aiosqlite.Connection) -> bool:
-    async with connection.execute("SELECT count(*) FROM sqlite_schema") as cursor:
-        row = await cursor.fetchone()
+def _holds_data(connection: sqlite3.Connection) -> bool:
+    row = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()
     return bool(row and row[0])
 
 
-async def backup(connection: aiosqlite.Connection, db_path: Path, version: int) -> Path:
+def backup(connection: sqlite3.Connection, db_path: Path, version: int) -> Path:
     """A consistent copy next to the database, made with SQLite's online backup."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     target_path = db_path.with_name(f"{db_path.name}-v{version}-{stamp}.bak")
-    # The copy is driven from the source connection's thread, hence check_same_thread.
-    async with aiosqlite.connect(target_path, check_same_thread=False) as target:
-        await connection.backup(target)
+    target = sqlite3.connect(target_path)
+    try:
+        connection.backup(target)
+    finally:
+        target.close()
     log.info("backed up %s (schema version %d) to %s", db_path, version, target_path)
     return target_path
 
 
-async def migrate(
-    connection: aiosqlite.Connection, db_path: Path, migrations: tuple[Migration, ...]
+def migrate(
+    connection: sqlite3.Connection, db_path: Path, migrations: tuple[Migration, ...]
 ) -> Path | None:
     """Bring the schema up to date; returns the backup taken, if one was needed."""
     latest = len(migrations)
-    await refuse_newer(connection, db_path, latest)
-    current = await schema_version(connection)
+    refuse_newer(connection, db_path, latest)
+    current = schema_version(connection)
     if current == latest:
         return None
     backup_path = None
-    if await _holds_data(connection):
-        backup_path = await backup(connection, db_path, current)
+    if _holds_data(connection):
+        backup_path = backup(connection, db_path, current)
     for migration in migrations[current:]:
-        await _apply(connection, db_path, migration)
+        _apply(connection, db_path, migration)
     return backup_path
 
 
-async def _apply(connection: aiosqlite.Connection, db_path: Path, migration: Migration) -> None:
+def _apply(connection: sqlite3.Connection, db_path: Path, migration: Migration) -> None:
     # Not executescript: it commits any open transaction first. The version is re-read under
     # the write lock in case another process migrated meanwhile.
-    await connection.execute("BEGIN IMMEDIATE")
+    connection.execute("BEGIN IMMEDIATE")
     try:
-        if await schema_version(connection) >= migration.version:
-            await connection.execute("ROLLBACK")
+        if schema_version(connection) >= migration.version:
+            connection.execute("ROLLBACK")
             return
         for statement in split_statements(migration.sql):
-            await connection.execute(statement)
-        await connection.execute(f"PRAGMA user_version = {migration.version}")
-        await connection.execute("COMMIT")
+            connection.execute(statement)
+        connection.execute(f"PRAGMA user_version = {migration.version}")
+        connection.execute("COMMIT")
     except BaseException:
         if connection.in_transaction:
-            await connection.execute("ROLLBACK")
+            connection.execute("ROLLBACK")
         raise
     log.info("migrated %s to schema version %d (%s)", db_path, migration.version, migration.name)

@@ -35,10 +35,25 @@ async def shielded(unit: Coroutine[object, None, T]) -> T:
     """Finish `unit` even if the caller is cancelled, so no transaction is left half-run;
     an outcome nobody awaits any more is still consumed."""
     task = asyncio.ensure_future(unit)
-    task.add_done_callback(_consume)
+    task.add_done_callback(consume)
     return await asyncio.shield(task)
 
 
-def _consume(task: asyncio.Future[T]) -> None:
-    if not task.cancelled():
-        task.exception()
+def consume(outcome: asyncio.Future[T]) -> None:
+    """Retrieves the outcome's exception, so that one nobody awaits any more is not logged as
+    never retrieved."""
+    if not outcome.cancelled():
+        outcome.exception()
+
+
+def run_without_suspending(unit: Awaitable[T]) -> T:
+    """The result of `unit`, run to its end at once. For a unit of work on SQLite's thread,
+    which awaits only its session's queries, and those never suspend."""
+    steps = unit.__await__()
+    try:
+        steps.send(None)
+    except StopIteration as finished:
+        result: T = finished.value
+        return result
+    steps.close()
+    raise RuntimeError("a unit of work on SQLite awaited something other than its session")
