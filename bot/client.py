@@ -20,6 +20,7 @@ from discord import app_commands
 from bot import storage as store
 from bot.announce.announcer import Announcer
 from bot.announce.channel import ChannelPosts
+from bot.announce.channel_clicks import ChannelClicks
 from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
@@ -250,14 +251,17 @@ def build_rooms(
             settings.rating_min_games,
         )
     )
+    clicks = ChannelClicks(routes)
     announcer = Announcer(
         ChannelPosts(
             routes,
+            clicks,
             storage,
             clock,
             lambda kind: fallbacks.labels(kind).inc(),
             replay_url=None if web is None else web.replay_url,
         ),
+        clicks,
         hands,
     )
     deadlines = DeadlineActions(service, storage, announcer, metrics, clock)

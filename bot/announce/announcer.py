@@ -14,6 +14,7 @@ import logging
 import discord
 
 from bot.announce.channel import ChannelPosts
+from bot.announce.channel_clicks import ChannelClicks
 from bot.announce.hands import Hands
 from bot.announce.outbox import SEND_FAILURES
 from bot.messages.round import story_of
@@ -26,8 +27,9 @@ log = logging.getLogger("whyfirst.announce")
 
 
 class Announcer:
-    def __init__(self, channel: ChannelPosts, hands: Hands) -> None:
+    def __init__(self, channel: ChannelPosts, clicks: ChannelClicks, hands: Hands) -> None:
         self._channel = channel
+        self._clicks = clicks
         self._hands = hands
         self._queues: dict[int, list[Change]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -54,7 +56,7 @@ class Announcer:
         if not in_bot_dm(interaction):
             # A click in the game's channel, on one's hand or Show my hand: its token may
             # follow up with a message that no click made (a deadline's reveal).
-            self._channel.post_through(game_id, user_id_of(player), interaction)
+            self._clicks.note(game_id, user_id_of(player), interaction)
 
     def seat_through(
         self, game_id: int, player: PlayerId, interaction: discord.Interaction
@@ -62,17 +64,19 @@ class Announcer:
         self._hands.seat_through(game_id, player, interaction)
 
     def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
-        self._channel.post_through(game_id, actor_id, interaction)
+        """A click in the channel (Start, a tactical move): the message its change brings is
+        the click's follow-up."""
+        self._clicks.note(game_id, actor_id, interaction)
 
     # --- the client's side (bot/client.py) ---------------------------------------------
 
     def carry_due(self, interaction: discord.Interaction) -> None:
         """An interaction was answered: where only clicks reach its channel, it carries a
         message that waited for one."""
-        self._channel.carry_due(interaction)
+        self._clicks.carry_due(interaction)
 
     def stop_awaiting_clicks(self) -> None:
-        self._channel.stop_awaiting_clicks()
+        self._clicks.stop_awaiting()
 
     # --- the queue ---------------------------------------------------------------------
 
@@ -106,6 +110,7 @@ class Announcer:
 
     def _forget(self, game_id: int) -> None:
         self._channel.forget(game_id)
+        self._clicks.forget(game_id)
         self._hands.forget(game_id)
 
     # --- showing one change ------------------------------------------------------------

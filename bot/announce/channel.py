@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 import discord
 
 import engine
+from bot.announce.channel_clicks import ChannelClicks
 from bot.announce.clicks import Click
 from bot.announce.letter import Letter
 from bot.announce.message_ids import ResultStorage, keep_message_ids
@@ -48,8 +49,6 @@ log = logging.getLogger("whyfirst.announce")
 
 WAITING_QUIET_SECONDS = 5.0
 """How long who the round waits for must stay the same before the line shows it."""
-CLICK_WAIT_SECONDS = 24 * 3600.0
-"""Where only clicks reach the channel, how long a due message waits for one to carry it."""
 
 
 @dataclass
@@ -82,12 +81,14 @@ class ChannelPosts:
     def __init__(
         self,
         routes: Routes,
+        clicks: ChannelClicks,
         storage: ResultStorage,
         clock: Clock,
         fallback: Callable[[str], None] = lambda kind: None,
         replay_url: Callable[[str], str] | None = None,
     ) -> None:
         self._routes = routes
+        self._clicks = clicks
         self._storage = storage
         self._clock = clock
         self._fallback = fallback
@@ -95,29 +96,6 @@ class ChannelPosts:
         self._replay_url = replay_url
         """A replay token's page, when the bot serves web pages."""
         self._scenes: dict[int, ChannelScene] = {}
-        self._channel_clicks: dict[int, dict[int, Click]] = {}
-        """Per game, each player's latest click in the channel (clicks come at once)."""
-        self._awaiting: dict[int, asyncio.Future[Click | None]] = {}
-        """Per channel where only clicks reach: a due message waiting for the next click."""
-
-    def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
-        """A click in the channel (Start, a tactical move): the message its change brings is
-        the click's follow-up."""
-        self._channel_clicks.setdefault(game_id, {})[actor_id] = self._routes.click(interaction)
-
-    def carry_due(self, interaction: discord.Interaction) -> None:
-        """Any answered interaction in a channel where a due message waits for a click (a
-        pick, Show my hand, a refused click, a command): it carries the message."""
-        channel_id = interaction.channel_id
-        awaiting = self._awaiting.get(channel_id) if channel_id is not None else None
-        if awaiting is not None and not awaiting.done() and interaction.response.is_done():
-            awaiting.set_result(self._routes.click(interaction))
-
-    def stop_awaiting_clicks(self) -> None:
-        """At shutdown: what still waits for a click is left to the game's next change."""
-        for awaiting in self._awaiting.values():
-            if not awaiting.done():
-                awaiting.set_result(None)
 
     def note(self, transition: Transition) -> None:
         """The game's latest committed transition (the "Waiting for" line shows this one)."""
@@ -132,7 +110,6 @@ class ChannelPosts:
         scene.latest = transition
 
     def forget(self, game_id: int) -> None:
-        self._channel_clicks.pop(game_id, None)
         scene = self._scenes.pop(game_id, None)
         if scene:
             scene.drop_waiting_edits()
@@ -211,21 +188,6 @@ class ChannelPosts:
             return {}
         return {str(player_id(user)): shown_change(change) for user, change in changes.items()}
 
-    def _click_of(self, table: Table, transition: Transition) -> Click | None:
-        """The channel click that made this transition; with the hands in the channel, else
-        any player's click in it that may still follow up (a deadline's reveal)."""
-        clicks = self._channel_clicks.get(transition.game_id, {})
-        own = clicks.pop(transition.actor_id, None) if transition.actor_id is not None else None
-        if table.hands is not HandsIn.CHANNEL or self._routes.usable(own):
-            return own
-        return self._any_click(table.game_id)
-
-    def _any_click(self, game_id: int) -> Click | None:
-        """The latest click in the game's channel that may still follow up."""
-        clicks = self._channel_clicks.get(game_id, {}).values()
-        usable = [click for click in clicks if self._routes.usable(click)]
-        return max(usable, key=lambda click: click.token.issued, default=None)
-
     async def _post_with_picture(
         self, table: Table, letter: Letter, board: Board, transition: Transition
     ) -> discord.Message | None:
@@ -239,7 +201,7 @@ class ChannelPosts:
         # only then may it follow up that click.
         picture = await render_picture(board, table.locale)
         await transition.answered()
-        click = self._click_of(table, transition)
+        click = self._clicks.of(table, transition)
         assert letter.content is not None
         letter = replace(letter, file=picture.file, text_only=fit(letter.content, picture.words))
         address = Address(table.channel_id, click=click, attachments=scene.can_attach)
@@ -255,9 +217,9 @@ class ChannelPosts:
         posted = self._scenes[table.game_id].round_click
         if table.hands is not HandsIn.CHANNEL:
             return None
-        if posted is not None and self._routes.usable(Click(posted.token)):
+        if posted is not None and self._clicks.usable(Click(posted.token)):
             return Click(posted.token)
-        return self._any_click(table.game_id)
+        return self._clicks.any(table.game_id)
 
     async def _post(self, table: Table, letter: Letter, click: Click | None = None) -> Delivery:
         """A new message in the channel: a follow-up of `click` while fresh, else by REST."""
@@ -273,23 +235,13 @@ class ChannelPosts:
         if delivery.by_rest and table.hands is HandsIn.CHANNEL:
             self._fallback("post")
         while not delivery.delivered and table.reach.clicks_only and not letter.droppable:
-            click = await self._next_click(table.channel_id)
+            click = await self._clicks.next(table.channel_id)
             if click is None:
                 log.info("game %s: %s left undelivered", table.game_id, letter.what)
                 return delivery
             address = replace(address, click=click)
             delivery = await self._routes.deliver(self._routes.route(address, new=True), letter)
         return delivery
-
-    async def _next_click(self, channel_id: int) -> Click | None:
-        awaiting = self._awaiting[channel_id] = asyncio.get_running_loop().create_future()
-        try:
-            return await asyncio.wait_for(awaiting, CLICK_WAIT_SECONDS)
-        except TimeoutError:
-            return None
-        finally:
-            if self._awaiting.get(channel_id) is awaiting:
-                del self._awaiting[channel_id]
 
     # --- the "Waiting for" line --------------------------------------------------------
 
@@ -344,7 +296,7 @@ class ChannelPosts:
             text = reminder(table, engine.state_from_dict(record.state), missing)
             # Only worth it now: where only clicks reach, none waits for the next one.
             letter = Letter(text, mentions=PINGS, what="a reminder", droppable=True)
-            await self._post(table, letter, self._any_click(table.game_id))
+            await self._post(table, letter, self._clicks.any(table.game_id))
 
     async def ended(self, ended: Ended) -> None:
         """Say that the game ended, and take the buttons off its lobby or round message."""
@@ -356,7 +308,7 @@ class ChannelPosts:
             lobby = Address(table.channel_id, record.lobby_message_id, rest=rest)
             await self._routes.deliver(self._routes.route(lobby), notice)
         else:
-            await self._post(table, notice, self._any_click(table.game_id))
+            await self._post(table, notice, self._clicks.any(table.game_id))
         scene = self._scenes.get(table.game_id)
         message_id = (scene.round_message_id if scene else None) or record.round_message_id
         if message_id and record.state is not None:
