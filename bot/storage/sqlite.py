@@ -119,16 +119,16 @@ class SqliteDatabase:
 
     async def write(self, doing: str, work: Work[T]) -> T:
         """Run `work` in BEGIN IMMEDIATE … COMMIT; any exception rolls everything back."""
-        return await self._on_thread(self._transaction, "BEGIN IMMEDIATE", doing, work)
+        return await self._on_thread(lambda: self._transaction("BEGIN IMMEDIATE", doing, work))
 
     async def read(self, doing: str, work: Work[T]) -> T:
         """Run `work` on one consistent snapshot."""
-        return await self._on_thread(self._transaction, "BEGIN", doing, work)
+        return await self._on_thread(lambda: self._transaction("BEGIN", doing, work))
 
-    async def _on_thread(self, function: Callable[..., T], *arguments: object) -> T:
+    async def _on_thread(self, job: Callable[[], T]) -> T:
         """Queued on the database's thread now, before anything can suspend (hence in call
         order), and run to its end even if the caller is cancelled meanwhile."""
-        done = asyncio.get_running_loop().run_in_executor(self._thread, function, *arguments)
+        done = asyncio.get_running_loop().run_in_executor(self._thread, job)
         done.add_done_callback(consume)
         return await asyncio.shield(done)
 
