@@ -217,7 +217,7 @@ class ChannelPosts:
         posted = self._scenes[table.game_id].round_click
         if table.hands is not HandsIn.CHANNEL:
             return None
-        if posted is not None and self._clicks.usable(Click(posted.token)):
+        if posted is not None and self._routes.usable(Click(posted.token)):
             return Click(posted.token)
         return self._clicks.any(table.game_id)
 

@@ -49,9 +49,6 @@ class ChannelClicks:
         usable = [click for click in clicks if self._routes.usable(click)]
         return max(usable, key=lambda click: click.token.issued, default=None)
 
-    def usable(self, click: Click) -> bool:
-        return self._routes.usable(click)
-
     # --- where only clicks reach the channel -------------------------------------------
 
     async def next(self, channel_id: int) -> Click | None:
