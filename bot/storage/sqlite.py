@@ -89,6 +89,7 @@ class SqliteDatabase:
     ) -> None:
         self._thread = thread
         self._connection = connection
+        self._session = SqliteSession(connection)
         self.path = path
         self.name = str(path)
 
@@ -137,7 +138,7 @@ class SqliteDatabase:
         try:
             connection.execute(begin)
             try:
-                result = run_without_suspending(work(SqliteSession(connection)))
+                result = run_without_suspending(work(self._session))
                 connection.execute("COMMIT")
             except BaseException:
                 _roll_back(connection, self.path)
