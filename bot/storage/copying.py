@@ -4,11 +4,11 @@ the source. The source is read on one snapshot and never written."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiosqlite
 import asyncpg
 
 from bot.storage import postgres, sqlite
@@ -59,7 +59,7 @@ async def copy_database(source: str | Path, target: str) -> dict[str, int]:
     source_path = _source_path(source)
     if not postgres.is_postgresql_url(target):
         raise CopyError(f"the target must be a PostgreSQL URL (postgresql://…), not {target!r}")
-    reader = await asyncio.to_thread(_open_source, source_path)
+    reader = await _open_source(source_path)
     try:
         async with await Storage.open(target):  # creates or updates the schema
             pass
@@ -76,7 +76,7 @@ async def copy_database(source: str | Path, target: str) -> dict[str, int]:
         except sqlite3.Error as error:
             raise sqlite.explain(source_path, "read it", error) from error
     finally:
-        reader.close()
+        await reader.close()
     return counts
 
 
@@ -89,20 +89,26 @@ def _source_path(source: str | Path) -> Path:
     return path
 
 
-def _open_source(path: Path) -> sqlite3.Connection:
+def _read_only_uri(path: Path) -> str:
+    return f"{path.resolve().as_uri()}?mode=ro"
+
+
+async def _open_source(path: Path) -> aiosqlite.Connection:
     """A read-only connection holding one snapshot of the source until it is closed."""
     try:
-        reader = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False
-        )
-        reader.execute("BEGIN")
-        version = reader.execute("PRAGMA user_version").fetchone()[0]
-        reader.execute("SELECT count(*) FROM sqlite_schema").fetchone()  # takes the snapshot
+        reader = await aiosqlite.connect(_read_only_uri(path), uri=True)
     except sqlite3.Error as error:
+        raise sqlite.explain(path, "open it", error) from error
+    try:
+        await reader.execute_fetchall("BEGIN")
+        version = await _value(reader, "PRAGMA user_version")
+        await _value(reader, "SELECT count(*) FROM sqlite_schema")  # takes the snapshot
+    except sqlite3.Error as error:
+        await reader.close()
         raise sqlite.explain(path, "open it", error) from error
     latest = len(discover(DEFAULT_MIGRATIONS_DIR, "sqlite"))
     if version != latest:
-        reader.close()
+        await reader.close()
         raise CopyError(
             f"the source {path} has schema version {version}, this release {latest}: "
             + (
@@ -114,8 +120,13 @@ def _open_source(path: Path) -> sqlite3.Connection:
     return reader
 
 
+async def _value(reader: aiosqlite.Connection, sql: str) -> int:
+    (row,) = await reader.execute_fetchall(sql)
+    return int(row[0])
+
+
 async def _copy_tables(
-    connection: asyncpg.Connection, reader: sqlite3.Connection, target: str
+    connection: asyncpg.Connection, reader: aiosqlite.Connection, target: str
 ) -> dict[str, int]:
     # Nobody else writes while we look: the emptiness checked is the emptiness filled.
     await connection.execute(f"LOCK TABLE {', '.join(TABLES)} IN EXCLUSIVE MODE")
@@ -125,10 +136,10 @@ async def _copy_tables(
     counts: dict[str, int] = {}
     for table in TABLES:
         columns = await _columns(connection, reader, table)
-        cursor = reader.execute(f"SELECT {', '.join(columns)} FROM {table}")
-        while batch := await asyncio.to_thread(cursor.fetchmany, BATCH_ROWS):
-            await connection.copy_records_to_table(table, records=batch, columns=columns)
-        counts[table] = reader.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+        async with reader.execute(f"SELECT {', '.join(columns)} FROM {table}") as cursor:
+            while batch := await cursor.fetchmany(BATCH_ROWS):
+                await connection.copy_records_to_table(table, records=batch, columns=columns)
+        counts[table] = await _value(reader, f"SELECT count(*) FROM {table}")
         copied = await _count(connection, table)
         if copied != counts[table]:
             raise CopyError(
@@ -150,7 +161,7 @@ async def _count(connection: asyncpg.Connection, table: str) -> int:
 
 
 async def _columns(
-    connection: asyncpg.Connection, reader: sqlite3.Connection, table: str
+    connection: asyncpg.Connection, reader: aiosqlite.Connection, table: str
 ) -> Sequence[str]:
     """The table's columns, which must be the same in both databases."""
     wanted = [
@@ -161,7 +172,7 @@ async def _columns(
             table,
         )
     ]
-    present = [row[1] for row in reader.execute(f"PRAGMA table_info({table})")]
+    present = [row[1] for row in await reader.execute_fetchall(f"PRAGMA table_info({table})")]
     if sorted(wanted) != sorted(present):
         raise CopyError(
             f"table {table} has columns {present} in SQLite but {wanted} in PostgreSQL: "

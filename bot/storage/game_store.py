@@ -139,7 +139,7 @@ class GameStore:
         clock_owner: str | Unset = UNSET,
     ) -> GameRecord:
         async def work(db: Session) -> GameRecord:
-            await games.transition(
+            return await games.transition(
                 db,
                 game_id,
                 expected_version=expected_version,
@@ -153,7 +153,6 @@ class GameStore:
                 now=now,
                 clock_owner=clock_owner,
             )
-            return await games.load_existing(db, game_id)
 
         return await self._database.write("store a game transition", work)
 
@@ -168,7 +167,7 @@ class GameStore:
         results: Sequence[PlayerResult] = (),
     ) -> GameRecord:
         async def work(db: Session) -> GameRecord:
-            await games.transition(
+            return await games.transition(
                 db,
                 game_id,
                 expected_version=expected_version,
@@ -181,7 +180,6 @@ class GameStore:
                 results=results,
                 now=now,
             )
-            return await games.load_existing(db, game_id)
 
         return await self._database.write(f"mark a game {status}", work)
 

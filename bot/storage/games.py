@@ -7,6 +7,7 @@ import json
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from bot.storage import scores
@@ -242,53 +243,59 @@ async def transition(
     results: Sequence[PlayerResult],
     now: datetime,
     clock_owner: str | Unset = UNSET,
-) -> None:
+) -> GameRecord:
+    """The game as it is after the transition (seats and message ids are left as they were,
+    so nothing needs reading again)."""
     record = await load_existing(db, game_id, to_write=True)
     _validate_status(record, status)
     _check_version(record, expected_version)
     await scores.check(db, record, status, stage_points, results)
     stamp = to_db(now)
-    new_version = record.version + 1
+    after = replace(record, version=record.version + 1, updated_at=moment_from_db(stamp))
     if actions:
-        row = await db.one(
-            "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-        )
-        assert row is not None
         await db.execute_many(
-            "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at) VALUES "
+            "(?, (SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?)",
             [
-                (game_id, row[0] + offset, new_version, actor_id, dump_json(action), stamp)
-                for offset, action in enumerate(actions, start=1)
+                (game_id, game_id, after.version, actor_id, dump_json(action), stamp)
+                for action in actions
             ],
         )
     assignments = ["version = ?", "updated_at = ?"]
-    values: list[object] = [new_version, stamp]
+    values: list[object] = [after.version, stamp]
     if not isinstance(state, Unset):
         assignments.append("state = ?")
-        values.append(None if state is None else dump_json(state))
+        text = None if state is None else dump_json(state)
+        values.append(text)
+        after = replace(after, state=None if text is None else json.loads(text))
     if not isinstance(deadline, Unset):
         assignments.append("deadline = ?")
         values.append(to_db_or_none(deadline))
+        after = replace(after, deadline=from_db(to_db_or_none(deadline)))
     if not isinstance(clock_owner, Unset):
         assignments.append("clock_owner = ?")
         values.append(clock_owner)
     if status is not None and status != record.status:
         assignments.append("status = ?")
         values.append(str(status))
+        after = replace(after, status=status)
         if status == GameStatus.RUNNING:
             assignments.append("started_at = ?")
             values.append(stamp)
+            after = replace(after, started_at=after.updated_at)
         if status in CLOSED_STATUSES:
             assignments.append("finished_at = ?")
             values.append(stamp)
+            after = replace(after, finished_at=after.updated_at)
     await db.execute(
         f"UPDATE games SET {', '.join(assignments)} WHERE id = ? AND version = ?",
         (*values, game_id, record.version),
     )
-    await scores.record_stage_points(db, game_id, stage_points)
+    if stage_points:
+        await scores.record_stage_points(db, game_id, stage_points)
     if status == GameStatus.FINISHED:
         await scores.record_results(db, record, results, stamp)
+    return after
 
 
 async def set_message_ids(db: Session, game_id: int, ids: dict[str, int | None]) -> None:

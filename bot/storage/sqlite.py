@@ -1,22 +1,28 @@
-"""SQLite: one connection on a thread of its own, where each unit of work runs whole, as one
-serialised transaction, in a single trip from the event loop."""
+"""SQLite through aiosqlite: one connection writes, one reads. Writes are group-committed
+(bot/storage/group_commit.py): the units of work waiting at a moment share one transaction
+and one fsync, each in its own savepoint. Reads run on the second connection, on a WAL
+snapshot of their own, so they never wait for the write lock nor hold it."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from pathlib import Path
 
+import aiosqlite
+
 from bot.storage.errors import StorageError
+from bot.storage.group_commit import GroupCommit
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, Migration, discover
 from bot.storage.sql import SQLITE, Params, Row
 from bot.storage.sqlite_migrations import migrate, refuse_newer
-from bot.storage.units import T, Work, consume, run_without_suspending
+from bot.storage.units import T, Work, shielded
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 10.0
+READERS = 2
+"""Connections that read, each on its own thread: a slow leaderboard does not hold up a game."""
 
 log = logging.getLogger("bot.storage")
 
@@ -46,30 +52,27 @@ def explain(db_path: Path, doing: str, error: sqlite3.Error) -> StorageError:
 
 
 class SqliteSession:
-    """The open transaction of a `SqliteDatabase`, on the database's thread. Its methods are
-    coroutines only to share `Session` with PostgreSQL: each runs its query at once and never
-    suspends, so a whole unit of work runs on that thread without going back to the event
-    loop between queries. (Through aiosqlite every query was a trip there and back, and under
-    load each return waited for a turn of the busy loop while the transaction held the file:
-    at 350 games in bench/load.py that made the writes the bot's bottleneck.)"""
+    """An open transaction (or savepoint) on one aiosqlite connection. Each query is one
+    trip to the connection's thread: the whole statement runs there, rows fetched and all."""
 
     dialect = SQLITE
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self._connection = connection
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
-        row: Row | None = self._connection.execute(sql, params).fetchone()
-        return row
+        rows = await self._connection.execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
     async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
-        return self._connection.execute(sql, params).fetchall()
+        return list(await self._connection.execute_fetchall(sql, params))
 
     async def execute(self, sql: str, params: Params = ()) -> None:
-        self._connection.execute(sql, params)
+        await self._connection.execute_fetchall(sql, params)
 
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
-        self._connection.executemany(sql, rows)
+        if rows:
+            await self._connection.executemany(sql, rows)
 
     async def lock_channel(self, channel_id: int) -> None:
         """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
@@ -79,17 +82,23 @@ class SqliteSession:
 
 
 class SqliteDatabase:
-    """One connection, used only on its own thread; the units of work run there one at a time,
-    in the order they were asked for, each inside BEGIN … COMMIT."""
+    """Two aiosqlite connections to one file: writes group-committed on the first, reads on
+    the second. Units of work start in the order they were asked for and run to their end
+    even when their caller is cancelled."""
 
     dialect = "sqlite"
 
     def __init__(
-        self, thread: ThreadPoolExecutor, connection: sqlite3.Connection, path: Path
+        self, writer: aiosqlite.Connection, readers: Sequence[aiosqlite.Connection], path: Path
     ) -> None:
-        self._thread = thread
-        self._connection = connection
-        self._session = SqliteSession(connection)
+        self._writer = writer
+        self._readers = tuple(readers)
+        self._idle_readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for reader in self._readers:
+            self._idle_readers.put_nowait(reader)
+        self._group = GroupCommit(
+            writer, SqliteSession(writer), lambda doing, error: explain(path, doing, error)
+        )
         self.path = path
         self.name = str(path)
 
@@ -102,83 +111,87 @@ class SqliteDatabase:
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
     ) -> SqliteDatabase:
         migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR, "sqlite")
-        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whyfirst-sqlite")
-        loop = asyncio.get_running_loop()
+        writer = await _connect(path, busy_timeout)
+        readers: list[aiosqlite.Connection] = []
         try:
-            connection = await loop.run_in_executor(
-                thread, _connect, path, busy_timeout, migrations
-            )
+            await _prepare_writer(writer, path, migrations)
+            for _ in range(READERS):
+                readers.append(await _connect(path, busy_timeout))
         except BaseException:
-            thread.shutdown(wait=False)
+            for connection in (*readers, writer):
+                await connection.close()
             raise
-        return cls(thread, connection, path)
+        return cls(writer, readers, path)
 
     async def close(self) -> None:
         """Closes after every unit already asked for, also those whose caller was cancelled."""
-        await self._on_thread(self._connection.close)
-        self._thread.shutdown()
+        await self._group.close()
+        for _ in self._readers:  # each one once it is back from its read
+            await (await self._idle_readers.get()).close()
+        await self._writer.close()
 
     async def write(self, doing: str, work: Work[T]) -> T:
-        """Run `work` in BEGIN IMMEDIATE … COMMIT; any exception rolls everything back."""
-        return await self._on_thread(lambda: self._transaction("BEGIN IMMEDIATE", doing, work))
+        """Run `work` in a savepoint of the next group's BEGIN IMMEDIATE … COMMIT; any
+        exception rolls back the unit's own writes, and nobody else's."""
+        return await self._group.run(doing, work)
 
     async def read(self, doing: str, work: Work[T]) -> T:
-        """Run `work` on one consistent snapshot."""
-        return await self._on_thread(lambda: self._transaction("BEGIN", doing, work))
+        """Run `work` on one consistent snapshot, which holds every write asked for before."""
+        return await shielded(self._snapshot(doing, work))
 
-    async def _on_thread(self, job: Callable[[], T]) -> T:
-        """Queued on the database's thread now, before anything can suspend (hence in call
-        order), and run to its end even if the caller is cancelled meanwhile."""
-        done = asyncio.get_running_loop().run_in_executor(self._thread, job)
-        done.add_done_callback(consume)
-        return await asyncio.shield(done)
-
-    def _transaction(self, begin: str, doing: str, work: Work[T]) -> T:
-        connection = self._connection
+    async def _snapshot(self, doing: str, work: Work[T]) -> T:
+        await self._group.settled()
+        reader = await self._idle_readers.get()
         try:
-            connection.execute(begin)
+            await reader.execute_fetchall("BEGIN")
             try:
-                result = run_without_suspending(work(self._session))
-                connection.execute("COMMIT")
-            except BaseException:
-                _roll_back(connection, self.path)
-                raise
+                return await work(SqliteSession(reader))
+            finally:
+                await reader.execute_fetchall("COMMIT")
         except sqlite3.Error as error:
             raise explain(self.path, doing, error) from error
-        return result
+        finally:
+            self._idle_readers.put_nowait(reader)
 
 
-def _connect(
-    path: Path, busy_timeout: float, migrations: tuple[Migration, ...]
-) -> sqlite3.Connection:
+def _unopenable(path: Path) -> str | None:
+    """Why `path` cannot be an SQLite file, where that is plain before SQLite tries."""
+    if path.is_dir():
+        return "it is a folder"
+    if not path.parent.is_dir():
+        return f"the folder {path.parent} does not exist"
+    return None
+
+
+async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+    # Checked first because aiosqlite, when a connection fails, leaves its thread a last
+    # message for the event loop, which may be closed by then.
+    reason = _unopenable(path)
+    if reason is not None:
+        message = f"database {path}: could not open it: {reason} ({_HINTS['SQLITE_CANTOPEN']})"
+        log.error("%s", message)
+        raise StorageError(message)
     try:
-        connection = sqlite3.connect(path, isolation_level=None, timeout=busy_timeout)
+        return await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     except sqlite3.Error as error:
         raise explain(path, "open it", error) from error
+
+
+async def _prepare_writer(
+    connection: aiosqlite.Connection, path: Path, migrations: tuple[Migration, ...]
+) -> None:
     try:
         # Before any pragma that writes: a newer database must be left untouched.
-        refuse_newer(connection, path, len(migrations))
-        row = connection.execute("PRAGMA journal_mode = WAL").fetchone()
-        if row is None or str(row[0]).lower() != "wal":
-            raise StorageError(f"database {path}: cannot switch to WAL mode ({row})")
+        await refuse_newer(connection, path, len(migrations))
+        rows = list(await connection.execute_fetchall("PRAGMA journal_mode = WAL"))
+        if not rows or str(rows[0][0]).lower() != "wal":
+            raise StorageError(f"database {path}: cannot switch to WAL mode ({rows})")
         # FULL: a commit is on disk before we acknowledge it, even across a power cut.
-        connection.execute("PRAGMA synchronous = FULL")
-        connection.execute("PRAGMA foreign_keys = ON")
-        migrate(connection, path, migrations)
-    except BaseException as error:
-        connection.close()
-        if isinstance(error, sqlite3.Error):
-            raise explain(path, "open it", error) from error
-        if isinstance(error, StorageError):
-            log.error("%s", error)
+        await connection.execute_fetchall("PRAGMA synchronous = FULL")
+        await connection.execute_fetchall("PRAGMA foreign_keys = ON")
+        await migrate(connection, path, migrations)
+    except sqlite3.Error as error:
+        raise explain(path, "open it", error) from error
+    except StorageError as error:
+        log.error("%s", error)
         raise
-    return connection
-
-
-def _roll_back(connection: sqlite3.Connection, path: Path) -> None:
-    if not connection.in_transaction:
-        return
-    try:
-        connection.execute("ROLLBACK")
-    except sqlite3.Error as error:  # the original error is the one worth raising
-        log.warning("database %s: rollback failed: %s", path, error)

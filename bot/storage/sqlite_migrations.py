@@ -1,5 +1,5 @@
 """Applying migrations to SQLite: each file atomically, the version in PRAGMA user_version,
-after an online backup of a file that already holds data. Run on the database's thread."""
+after an online backup of a file that already holds data. Through the writing connection."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import logging
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+
+import aiosqlite
 
 from bot.storage.errors import StorageError
 from bot.storage.migrations import Migration, newer_schema
@@ -28,66 +30,67 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
-def schema_version(connection: sqlite3.Connection) -> int:
-    row = connection.execute("PRAGMA user_version").fetchone()
+async def _one(connection: aiosqlite.Connection, sql: str) -> sqlite3.Row | None:
+    return next(iter(await connection.execute_fetchall(sql)), None)
+
+
+async def schema_version(connection: aiosqlite.Connection) -> int:
+    row = await _one(connection, "PRAGMA user_version")
     return int(row[0]) if row else 0
 
 
-def refuse_newer(connection: sqlite3.Connection, db_path: Path, latest: int) -> None:
-    version = schema_version(connection)
+async def refuse_newer(connection: aiosqlite.Connection, db_path: Path, latest: int) -> None:
+    version = await schema_version(connection)
     if version > latest:
         raise newer_schema(str(db_path), version, latest)
 
 
-def _holds_data(connection: sqlite3.Connection) -> bool:
-    row = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+async def _holds_data(connection: aiosqlite.Connection) -> bool:
+    row = await _one(connection, "SELECT count(*) FROM sqlite_schema")
     return bool(row and row[0])
 
 
-def backup(connection: sqlite3.Connection, db_path: Path, version: int) -> Path:
+async def backup(connection: aiosqlite.Connection, db_path: Path, version: int) -> Path:
     """A consistent copy next to the database, made with SQLite's online backup."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     target_path = db_path.with_name(f"{db_path.name}-v{version}-{stamp}.bak")
-    target = sqlite3.connect(target_path)
-    try:
-        connection.backup(target)
-    finally:
-        target.close()
+    async with aiosqlite.connect(target_path) as target:
+        await connection.backup(target)
     log.info("backed up %s (schema version %d) to %s", db_path, version, target_path)
     return target_path
 
 
-def migrate(
-    connection: sqlite3.Connection, db_path: Path, migrations: tuple[Migration, ...]
+async def migrate(
+    connection: aiosqlite.Connection, db_path: Path, migrations: tuple[Migration, ...]
 ) -> Path | None:
     """Bring the schema up to date; returns the backup taken, if one was needed."""
     latest = len(migrations)
-    refuse_newer(connection, db_path, latest)
-    current = schema_version(connection)
+    await refuse_newer(connection, db_path, latest)
+    current = await schema_version(connection)
     if current == latest:
         return None
     backup_path = None
-    if _holds_data(connection):
-        backup_path = backup(connection, db_path, current)
+    if await _holds_data(connection):
+        backup_path = await backup(connection, db_path, current)
     for migration in migrations[current:]:
-        _apply(connection, db_path, migration)
+        await _apply(connection, db_path, migration)
     return backup_path
 
 
-def _apply(connection: sqlite3.Connection, db_path: Path, migration: Migration) -> None:
+async def _apply(connection: aiosqlite.Connection, db_path: Path, migration: Migration) -> None:
     # Not executescript: it commits any open transaction first. The version is re-read under
     # the write lock in case another process migrated meanwhile.
-    connection.execute("BEGIN IMMEDIATE")
+    await connection.execute_fetchall("BEGIN IMMEDIATE")
     try:
-        if schema_version(connection) >= migration.version:
-            connection.execute("ROLLBACK")
+        if await schema_version(connection) >= migration.version:
+            await connection.execute_fetchall("ROLLBACK")
             return
         for statement in split_statements(migration.sql):
-            connection.execute(statement)
-        connection.execute(f"PRAGMA user_version = {migration.version}")
-        connection.execute("COMMIT")
+            await connection.execute_fetchall(statement)
+        await connection.execute_fetchall(f"PRAGMA user_version = {migration.version}")
+        await connection.execute_fetchall("COMMIT")
     except BaseException:
         if connection.in_transaction:
-            connection.execute("ROLLBACK")
+            await connection.execute_fetchall("ROLLBACK")
         raise
     log.info("migrated %s to schema version %d (%s)", db_path, migration.version, migration.name)

@@ -44,16 +44,3 @@ def consume(outcome: asyncio.Future[T]) -> None:
     never retrieved."""
     if not outcome.cancelled():
         outcome.exception()
-
-
-def run_without_suspending(unit: Awaitable[T]) -> T:
-    """The result of `unit`, run to its end at once. For a unit of work on SQLite's thread,
-    which awaits only its session's queries, and those never suspend."""
-    steps = unit.__await__()
-    try:
-        steps.send(None)
-    except StopIteration as finished:
-        result: T = finished.value
-        return result
-    steps.close()
-    raise RuntimeError("a unit of work on SQLite awaited something other than its session")

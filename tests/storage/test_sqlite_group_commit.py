@@ -1,0 +1,113 @@
+"""SQLite commits the units of work waiting at a moment together: what that promises."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.storage.sql import Session
+from bot.storage.sqlite import SqliteDatabase
+
+SETTING = (
+    "INSERT INTO bot_settings (key, value) VALUES (?, ?)"
+    " ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+
+
+async def setting(database: SqliteDatabase, key: str) -> str | None:
+    async def read(session: Session) -> str | None:
+        row = await session.one("SELECT value FROM bot_settings WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    return await database.read("read a setting", read)
+
+
+async def test_units_asked_for_together_land_in_the_order_asked_for(db_path: Path) -> None:
+    database = await SqliteDatabase.open(db_path)
+    try:
+
+        async def store(number: int) -> None:
+            async def write(session: Session) -> None:
+                await session.execute(SETTING, ("last", str(number)))
+
+            await database.write("store a setting", write)
+
+        await asyncio.gather(*(store(number) for number in range(50)))
+        assert await setting(database, "last") == "49"
+    finally:
+        await database.close()
+
+
+async def test_a_failing_unit_rolls_back_alone_and_its_neighbours_are_kept(
+    db_path: Path,
+) -> None:
+    database = await SqliteDatabase.open(db_path)
+    try:
+
+        async def store(key: str) -> None:
+            async def write(session: Session) -> None:
+                await session.execute(SETTING, (key, "kept"))
+
+            await database.write("store a setting", write)
+
+        async def half_then_fail(session: Session) -> None:
+            await session.execute(SETTING, ("half", "written"))
+            raise LookupError("the unit changed its mind")
+
+        outcomes = await asyncio.gather(
+            store("before"),
+            database.write("store half a setting", half_then_fail),
+            store("after"),
+            return_exceptions=True,
+        )
+        assert outcomes[0] is None
+        assert isinstance(outcomes[1], LookupError)
+        assert outcomes[2] is None
+        assert await setting(database, "before") == "kept"
+        assert await setting(database, "after") == "kept"
+        assert await setting(database, "half") is None
+    finally:
+        await database.close()
+
+
+async def test_a_read_asked_for_after_a_write_sees_it(db_path: Path) -> None:
+    database = await SqliteDatabase.open(db_path)
+    try:
+
+        async def write(session: Session) -> None:
+            await session.execute(SETTING, ("seen", "yes"))
+
+        written = asyncio.ensure_future(database.write("store a setting", write))
+        await asyncio.sleep(0)  # the write is asked for, not yet committed
+        assert await setting(database, "seen") == "yes"
+        await written
+    finally:
+        await database.close()
+
+
+async def test_a_unit_whose_caller_is_cancelled_still_commits_and_close_waits_for_it(
+    db_path: Path,
+) -> None:
+    database = await SqliteDatabase.open(db_path)
+    started = asyncio.Event()
+
+    async def slow(session: Session) -> None:
+        started.set()
+        await session.execute(SETTING, ("slow", "one"))
+        await asyncio.sleep(0.05)
+        await session.execute(SETTING, ("slow", "two"))
+
+    caller = asyncio.ensure_future(database.write("store a setting", slow))
+    await started.wait()
+    caller.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    await database.close()
+
+    reopened = await SqliteDatabase.open(db_path)
+    try:
+        assert await setting(reopened, "slow") == "two"
+    finally:
+        await reopened.close()
