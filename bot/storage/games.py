@@ -53,20 +53,21 @@ REPLAY_TOKEN_BYTES = 24
 
 
 async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord | None:
-    """The game as stored; `to_write` also locks its row until the transaction ends."""
+    """The game as stored, its seats and message ids with it in one query; `to_write` also
+    locks its row until the transaction ends."""
+    dialect = db.dialect
+    seats = dialect.json_rows.format("user_id, display_name, seat, ai_level")
+    messages = dialect.json_pairs.format("name", "message_id")
     row = await db.one(
-        f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?{db.dialect.lock_row if to_write else ''}",
+        f"SELECT {_GAME_COLUMNS}, "
+        f"(SELECT {seats} FROM seats WHERE game_id = games.id), "
+        f"(SELECT {messages} FROM game_messages WHERE game_id = games.id) "
+        f"FROM games WHERE id = ?{dialect.lock_row if to_write else ''}",
         (game_id,),
     )
     if row is None:
         return None
-    seats = await db.all(
-        "SELECT user_id, display_name, seat, ai_level FROM seats WHERE game_id = ? ORDER BY seat",
-        (game_id,),
-    )
-    messages = await db.all(
-        "SELECT name, message_id FROM game_messages WHERE game_id = ?", (game_id,)
-    )
+    seat_rows = sorted(json.loads(row[17] or "[]"), key=lambda seat: seat[2])
     return GameRecord(
         id=row[0],
         guild_id=row[1],
@@ -85,8 +86,8 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
         deadline=from_db(row[14]),
         lobby_deadline=from_db(row[15]),
         replay_token=row[16],
-        seats=tuple(Seat(user_id, name, seat, level) for user_id, name, seat, level in seats),
-        message_ids={name: message_id for name, message_id in messages},
+        seats=tuple(Seat(user_id, name, seat, level) for user_id, name, seat, level in seat_rows),
+        message_ids=json.loads(row[18] or "{}"),
     )
 
 

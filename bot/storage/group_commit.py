@@ -2,24 +2,24 @@
 comes free share one BEGIN IMMEDIATE … COMMIT, and so one fsync, each unit in a savepoint
 of its own so that a failing unit rolls back alone.
 
-Why: with synchronous = FULL every commit waits for the disk, and SQLite lets one writer
-at a time hold the file. One transaction per unit made twenty games clicking together wait
-for twenty fsyncs in a row; a group pays for one, and the file is held only while the
-group's statements run."""
+Why: with synchronous = FULL every commit waits for the disk, and SQLite lets one writer at a
+time hold the file. One transaction per unit made games clicking together wait for one
+fsync each, in a row, and for the trips of BEGIN and COMMIT. A group pays for one of each.
+A unit's savepoint is sent without waiting for it and is never released (COMMIT releases
+them all): what remains of a unit's trips to the connection's thread are its statements."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import cast
 
-import aiosqlite
-
 from bot.storage.errors import StorageError
-from bot.storage.sql import Session
+from bot.storage.sqlite_pipe import Pipe
+from bot.storage.sqlite_session import SqliteSession
 from bot.storage.units import T, Work, consume
 
 log = logging.getLogger("bot.storage")
@@ -40,11 +40,15 @@ class _Unit:
     error: BaseException | None = field(default=None)
 
 
-class GroupCommit:
-    """Runs units of work on `connection` in the order they were asked for, in groups."""
+class _GroupLost(Exception):
+    """The transaction itself ended under a unit (an I/O error, a full disk, corruption)."""
 
-    def __init__(self, connection: aiosqlite.Connection, session: Session, explain: Explain):
-        self._connection = connection
+
+class GroupCommit:
+    """Runs units of work through `pipe` in the order they were asked for, in groups."""
+
+    def __init__(self, pipe: Pipe, session: SqliteSession, explain: Explain) -> None:
+        self._pipe = pipe
         self._session = session
         self._explain = explain
         self._waiting: list[_Unit] = []
@@ -89,26 +93,29 @@ class GroupCommit:
                 return
 
     async def _commit(self, group: list[_Unit]) -> None:
-        connection = self._connection
+        pipe = self._pipe
         try:
-            await connection.execute_fetchall("BEGIN IMMEDIATE")
+            # Awaited: were it refused (the file busy), what follows would run outside it.
+            await pipe.fetch("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
             for unit in group:
                 _settle(unit.outcome, error=self._explain(unit.doing, error))
             return
-        ran: list[_Unit] = []
-        for unit in group:
-            ran.append(unit)
-            if not await self._run_alone(unit):
-                # The unit's failure took the whole transaction with it: the units before it
-                # are lost too; those after it go again in the next group.
-                self._waiting[:0] = group[len(ran) :]
-                for lost in ran:
-                    lost.error = lost.error or StorageError(f"could not {lost.doing}: {unit.error}")
+        for number, unit in enumerate(group):
+            try:
+                await self._run_alone(unit, f"unit{number}")
+            except _GroupLost:
+                # The units before it are lost with the transaction; those after it go again
+                # in the next group.
+                self._waiting[:0] = group[number + 1 :]
+                for lost in group[: number + 1]:
+                    if lost.error is None:
+                        lost.error = StorageError(f"could not {lost.doing}: {unit.error}")
                     _settle(lost.outcome, error=lost.error)
+                await self._roll_back()
                 return
         try:
-            await connection.execute_fetchall("COMMIT")
+            await pipe.fetch("COMMIT")
         except sqlite3.Error as error:
             await self._roll_back()
             for unit in group:
@@ -117,37 +124,44 @@ class GroupCommit:
         for unit in group:
             _settle(unit.outcome, result=unit.result, error=unit.error)
 
-    async def _run_alone(self, unit: _Unit) -> bool:
-        """Runs `unit` in a savepoint; False if the transaction itself did not survive."""
-        connection = self._connection
+    async def _run_alone(self, unit: _Unit, savepoint: str) -> None:
+        """Runs `unit` in a savepoint; raises _GroupLost if the transaction did not survive."""
+        pipe = self._pipe
+        pipe.send(f"SAVEPOINT {savepoint}")
         try:
-            await connection.execute_fetchall("SAVEPOINT unit")
-            try:
-                unit.result = await unit.work(self._session)
-            except BaseException as error:
-                unit.error = (
-                    self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
-                )
-                await connection.execute_fetchall("ROLLBACK TO unit")
-            await connection.execute_fetchall("RELEASE unit")
+            unit.result = await unit.work(self._session)
+            await self._session.flush()
+            return
+        except BaseException as error:
+            unit.error = (
+                self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
+            )
+        await _ignore_failures(self._session.flush())
+        try:
+            await pipe.fetch(f"ROLLBACK TO {savepoint}")
         except sqlite3.Error as error:
-            # An I/O error, a full disk, or a corrupt page can end the transaction itself.
-            if unit.error is None:
-                unit.error = self._explain(unit.doing, error)
-            if not connection.in_transaction:
-                return False
-            log.warning("database: could not close a unit's savepoint: %s", error)
-            await self._roll_back()
-            return False
-        return True
+            # An I/O error, a full disk or a corrupt page can end the transaction itself.
+            log.warning("database: could not roll back to a unit's savepoint: %s", error)
+            raise _GroupLost from error
+        if not pipe.in_transaction:
+            raise _GroupLost
 
     async def _roll_back(self) -> None:
-        if not self._connection.in_transaction:
+        if not self._pipe.in_transaction:
             return
         try:
-            await self._connection.execute_fetchall("ROLLBACK")
+            await self._pipe.fetch("ROLLBACK")
         except sqlite3.Error as error:  # the original error is the one worth raising
             log.warning("database: rollback failed: %s", error)
+
+
+async def _ignore_failures(flushed: Coroutine[object, None, None]) -> None:
+    """The unit failed already: what it sent must end before the rollback, and its failures
+    count for nothing more."""
+    try:
+        await flushed
+    except Exception:
+        log.debug("a failed unit's write failed too", exc_info=True)
 
 
 def _settle(

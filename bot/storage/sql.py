@@ -36,11 +36,28 @@ class Dialect:
     """The function returning the larger of two values."""
     lock_row: str
     """Appended to a SELECT that reads a row in order to write it."""
+    json_rows: str
+    """The aggregate that gathers `{}` (columns) of each row into one JSON array of arrays
+    (NULL or [] over no rows): a record's child rows come with its own row, in one query."""
+    json_pairs: str
+    """The aggregate that gathers `{}`, `{}` (key, value) into one JSON object."""
 
 
-SQLITE = Dialect(name="sqlite", double="REAL", greatest="max", lock_row="")
+SQLITE = Dialect(
+    name="sqlite",
+    double="REAL",
+    greatest="max",
+    lock_row="",
+    json_rows="json_group_array(json_array({}))",
+    json_pairs="json_group_object({}, {})",
+)
 POSTGRESQL = Dialect(
-    name="postgresql", double="DOUBLE PRECISION", greatest="greatest", lock_row=" FOR UPDATE"
+    name="postgresql",
+    double="DOUBLE PRECISION",
+    greatest="greatest",
+    lock_row=" FOR UPDATE",
+    json_rows="json_agg(json_build_array({}))",
+    json_pairs="json_object_agg({}, {})",
 )
 
 

@@ -16,8 +16,9 @@ import aiosqlite
 from bot.storage.errors import StorageError
 from bot.storage.group_commit import GroupCommit
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, Migration, discover
-from bot.storage.sql import SQLITE, Params, Row
 from bot.storage.sqlite_migrations import migrate, refuse_newer
+from bot.storage.sqlite_pipe import Pipe
+from bot.storage.sqlite_session import SqliteSession
 from bot.storage.units import T, Work, shielded
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 10.0
@@ -51,36 +52,6 @@ def explain(db_path: Path, doing: str, error: sqlite3.Error) -> StorageError:
     return StorageError(message)
 
 
-class SqliteSession:
-    """An open transaction (or savepoint) on one aiosqlite connection. Each query is one
-    trip to the connection's thread: the whole statement runs there, rows fetched and all."""
-
-    dialect = SQLITE
-
-    def __init__(self, connection: aiosqlite.Connection) -> None:
-        self._connection = connection
-
-    async def one(self, sql: str, params: Params = ()) -> Row | None:
-        rows = await self._connection.execute_fetchall(sql, params)
-        return next(iter(rows), None)
-
-    async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
-        return list(await self._connection.execute_fetchall(sql, params))
-
-    async def execute(self, sql: str, params: Params = ()) -> None:
-        await self._connection.execute_fetchall(sql, params)
-
-    async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
-        if rows:
-            await self._connection.executemany(sql, rows)
-
-    async def lock_channel(self, channel_id: int) -> None:
-        """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
-
-    async def lock_statistics(self) -> None:
-        """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
-
-
 class SqliteDatabase:
     """Two aiosqlite connections to one file: writes group-committed on the first, reads on
     the second. Units of work start in the order they were asked for and run to their end
@@ -91,13 +62,14 @@ class SqliteDatabase:
     def __init__(
         self, writer: aiosqlite.Connection, readers: Sequence[aiosqlite.Connection], path: Path
     ) -> None:
-        self._writer = writer
-        self._readers = tuple(readers)
-        self._idle_readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
-        for reader in self._readers:
-            self._idle_readers.put_nowait(reader)
+        writes = Pipe(writer)
+        self._writes = writes
+        self._readers = len(readers)
+        self._idle_readers: asyncio.Queue[Pipe] = asyncio.Queue()
+        for reader in readers:
+            self._idle_readers.put_nowait(Pipe(reader))
         self._group = GroupCommit(
-            writer, SqliteSession(writer), lambda doing, error: explain(path, doing, error)
+            writes, SqliteSession(writes), lambda doing, error: explain(path, doing, error)
         )
         self.path = path
         self.name = str(path)
@@ -126,9 +98,9 @@ class SqliteDatabase:
     async def close(self) -> None:
         """Closes after every unit already asked for, also those whose caller was cancelled."""
         await self._group.close()
-        for _ in self._readers:  # each one once it is back from its read
+        for _ in range(self._readers):  # each one once it is back from its read
             await (await self._idle_readers.get()).close()
-        await self._writer.close()
+        await self._writes.close()
 
     async def write(self, doing: str, work: Work[T]) -> T:
         """Run `work` in a savepoint of the next group's BEGIN IMMEDIATE … COMMIT; any
@@ -143,11 +115,12 @@ class SqliteDatabase:
         await self._group.settled()
         reader = await self._idle_readers.get()
         try:
-            await reader.execute_fetchall("BEGIN")
+            begun = reader.send("BEGIN")  # a deferred BEGIN: nothing to wait for
             try:
                 return await work(SqliteSession(reader))
             finally:
-                await reader.execute_fetchall("COMMIT")
+                await begun  # a snapshot that never began must not pass for one
+                await reader.fetch("COMMIT")
         except sqlite3.Error as error:
             raise explain(self.path, doing, error) from error
         finally:

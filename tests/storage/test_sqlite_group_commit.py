@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage import StorageError
 from bot.storage.sql import Session
 from bot.storage.sqlite import SqliteDatabase
 
@@ -111,3 +112,22 @@ async def test_a_unit_whose_caller_is_cancelled_still_commits_and_close_waits_fo
         assert await setting(reopened, "slow") == "two"
     finally:
         await reopened.close()
+
+
+async def test_a_write_that_fails_fails_its_unit_and_takes_back_the_units_other_writes(
+    db_path: Path,
+) -> None:
+    database = await SqliteDatabase.open(db_path)
+    try:
+
+        async def refused_then_more(session: Session) -> None:
+            await session.execute(SETTING, ("first", "written"))
+            await session.execute("INSERT INTO bot_settings (key, value) VALUES (NULL, NULL)")
+            await session.execute(SETTING, ("third", "written"))
+
+        with pytest.raises(StorageError, match="could not store settings"):
+            await database.write("store settings", refused_then_more)
+        assert await setting(database, "first") is None
+        assert await setting(database, "third") is None
+    finally:
+        await database.close()

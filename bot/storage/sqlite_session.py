@@ -1,0 +1,62 @@
+"""The `Session` of SQLite: one open transaction on one aiosqlite connection, through its
+pipe (bot/storage/sqlite_pipe.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from bot.storage.sql import SQLITE, Params, Row
+from bot.storage.sqlite_pipe import Pipe
+
+Sent = asyncio.Future[list[Row]] | asyncio.Future[None]
+
+
+class SqliteSession:
+    """An open transaction (or savepoint) on one aiosqlite connection. A query is one trip
+    to the connection's thread and back. A write is sent without waiting for its trip: its
+    failure is raised by the next query, or by `flush` at the end of the unit.
+
+    After each write the session sends a SAVEPOINT of its own. Were a write to fail in a way
+    that ends the whole transaction (an I/O error, a full disk), what was sent after it would
+    otherwise run outside any transaction, committed one statement at a time; the SAVEPOINT
+    opens a new transaction instead, which the unit's failure then rolls back."""
+
+    dialect = SQLITE
+
+    def __init__(self, pipe: Pipe) -> None:
+        self._pipe = pipe
+        self._unchecked: list[Sent] = []
+
+    async def one(self, sql: str, params: Params = ()) -> Row | None:
+        return next(iter(await self.all(sql, params)), None)
+
+    async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
+        rows = await self._pipe.send(sql, params)
+        await self.flush()  # ended before this query: nothing to wait for
+        return rows
+
+    async def execute(self, sql: str, params: Params = ()) -> None:
+        self._sent(self._pipe.send(sql, params))
+
+    async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
+        if rows:
+            self._sent(self._pipe.send_many(sql, rows))
+
+    async def flush(self) -> None:
+        """Raises the first failure among the writes sent so far, once they have all ended."""
+        unchecked, self._unchecked = self._unchecked, []
+        outcomes = await asyncio.gather(*unchecked, return_exceptions=True)
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                raise outcome
+
+    def _sent(self, write: Sent) -> None:
+        self._unchecked.append(write)
+        self._pipe.send("SAVEPOINT write")
+
+    async def lock_channel(self, channel_id: int) -> None:
+        """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
+
+    async def lock_statistics(self) -> None:
+        """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
