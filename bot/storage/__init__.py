@@ -1,6 +1,7 @@
 """Persistence for Why First?: games, seats, the action log, scores and leaderboards in one
-SQLite file (the standard library's sqlite3 on a thread of its own, one trip there per unit
-of work; WAL, foreign keys, busy timeout, synchronous=FULL) or one PostgreSQL
+SQLite file (aiosqlite: one connection writes, group-committing the units of work waiting at a
+moment, each in its own savepoint; two read; WAL, foreign keys, busy timeout,
+synchronous=FULL) or one PostgreSQL
 database (asyncpg, a pool of up to 10 connections, synchronous_commit=on). Both give the
 same API, errors and results; what differs is said below. `Storage` (storage.py) opens and
 closes; its methods come from `GameStore` (game_store.py), `ProcessStore` (process_store.py),
@@ -51,8 +52,9 @@ Copying (`python -m bot.storage copy SOURCE TARGET`; --help tells the exit codes
     or `StorageError`.
 
 Games (a game's `version` starts at 1 and goes up by one with every write below except
-`set_message_ids`; every write is one transaction, acknowledged once durable. SQLite runs a
-process's units one at a time and serialises processes with BEGIN IMMEDIATE; PostgreSQL runs
+`set_message_ids`; every write is one unit of work, all or nothing, acknowledged once durable.
+SQLite runs a process's units one after another, several in one transaction (each in its own
+savepoint), and serialises processes with BEGIN IMMEDIATE; PostgreSQL runs
 units at once and serialises the writes to one game by locking its row, and new games in one
 channel by an advisory lock on the channel id)
     `create_game(*, guild_id, channel_id, host_id, host_name, variant, options, seed, now,

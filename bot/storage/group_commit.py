@@ -5,8 +5,9 @@ of its own so that a failing unit rolls back alone.
 Why: with synchronous = FULL every commit waits for the disk, and SQLite lets one writer at a
 time hold the file. One transaction per unit made games clicking together wait for one
 fsync each, in a row, and for the trips of BEGIN and COMMIT. A group pays for one of each.
-A unit's savepoint is sent without waiting for it and is never released (COMMIT releases
-them all): what remains of a unit's trips to the connection's thread are its statements."""
+BEGIN and a unit's savepoint are sent without waiting for them, and a savepoint is never
+released (COMMIT releases them all): what remains of a unit's trips to the connection's
+thread are its queries and the wait for its writes."""
 
 from __future__ import annotations
 
@@ -94,13 +95,10 @@ class GroupCommit:
 
     async def _commit(self, group: list[_Unit]) -> None:
         pipe = self._pipe
-        try:
-            # Awaited: were it refused (the file busy), what follows would run outside it.
-            await pipe.fetch("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
-            for unit in group:
-                _settle(unit.outcome, error=self._explain(unit.doing, error))
-            return
+        # Sent with the first unit's statements, not waited for. Were it refused (the file
+        # busy past the timeout), the first unit's SAVEPOINT opens a transaction instead, so
+        # nothing runs outside one; the group is then rolled back and fails with the refusal.
+        begun = pipe.send("BEGIN IMMEDIATE")
         for number, unit in enumerate(group):
             try:
                 await self._run_alone(unit, f"unit{number}")
@@ -112,9 +110,11 @@ class GroupCommit:
                     if lost.error is None:
                         lost.error = StorageError(f"could not {lost.doing}: {unit.error}")
                     _settle(lost.outcome, error=lost.error)
+                await asyncio.wait((begun,))
                 await self._roll_back()
                 return
         try:
+            await begun
             await pipe.fetch("COMMIT")
         except sqlite3.Error as error:
             await self._roll_back()
