@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: run test lint bench demo clean
+.PHONY: install run test lint bench demo clean
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,6 +12,9 @@ $(INSTALLED): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(INSTALLED)
 
+install: $(INSTALLED)
+
+# make reports a failure with its own exit code 2: a service manager runs .venv/bin/whyfirst.
 run: $(INSTALLED)
 	$(PY) -m bot
 

@@ -16,14 +16,21 @@ import discord.http
 import uvloop
 import yarl
 
-from bot.client import WhyFirstClient
+from bot.client import CommandsRefused, WhyFirstClient
+from bot.observe.listeners import PortUnavailable, listen
 from bot.settings import Settings, SettingsError, load_settings
-from bot.storage import StorageError
+from bot.storage import Storage, StorageError
 
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
 TOKEN_REJECTED = (
     "Discord rejected DISCORD_TOKEN: copy the bot's token again from the Developer Portal "
     "(Bot tab, Reset Token) into .env."
+)
+
+INTENTS_REFUSED = (
+    "Discord refused the bot's gateway intents (close code 4014): in the Developer Portal, "
+    "Bot tab, turn on the Privileged Gateway Intents the bot asks for, or run a release that "
+    "does not ask for them."
 )
 
 # discord.py warns at every start that voice needs PyNaCl and davey; this bot never uses voice.
@@ -65,21 +72,38 @@ def point_discord_at(settings: Settings) -> None:
 
 
 async def serve(settings: Settings) -> None:
-    """Run the bot until cancelled or until the client closes."""
+    """Run the bot until cancelled or until the client closes. What is local comes first, so
+    that an operator's mistake is named before Discord is reached: the database (opened and
+    migrated), then the ports, then Discord."""
+    storage = await Storage.open(settings.database)
+    try:
+        listeners = listen(settings)
+    except BaseException:
+        await storage.close()
+        raise
     point_discord_at(settings)
-    client = WhyFirstClient(settings)
+    client = WhyFirstClient(settings, storage, listeners)
     async with client:
         await client.start(settings.token, reconnect=True)
 
 
-async def serve_until_terminated(settings: Settings) -> None:
-    """`serve`, stopped cleanly (database closed, timers cancelled) by SIGTERM or SIGINT."""
+async def serve_until_terminated(settings: Settings) -> bool:
+    """`serve`, stopped cleanly (the units of work in flight finished, the database closed,
+    timers cancelled) by SIGTERM or SIGINT; True if a signal stopped it."""
     loop = asyncio.get_running_loop()
     task = asyncio.create_task(serve(settings))
+    signalled = False
+
+    def stop() -> None:
+        nonlocal signalled
+        signalled = True
+        task.cancel()
+
     for signal_number in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signal_number, task.cancel)
+        loop.add_signal_handler(signal_number, stop)
     with contextlib.suppress(asyncio.CancelledError):
         await task
+    return signalled
 
 
 def configure_logging(level: str) -> None:
@@ -108,12 +132,18 @@ def main() -> int:
         # uvloop's event loop and transports (libuv) spend about a tenth less of the bot's
         # CPU per game-round than asyncio's own under bench/load.py.
         with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-            runner.run(serve_until_terminated(settings))
+            signalled = runner.run(serve_until_terminated(settings))
     except discord.LoginFailure:
         print(TOKEN_REJECTED, file=sys.stderr)
         return 2
+    except discord.PrivilegedIntentsRequired:
+        print(INTENTS_REFUSED, file=sys.stderr)
+        return 2
     except StorageError as problem:
-        print(f"The bot cannot use its database: {problem}", file=sys.stderr)
+        print(f"The bot cannot use its database (WHYFIRST_DATABASE): {problem}", file=sys.stderr)
+        return 2
+    except (PortUnavailable, CommandsRefused) as problem:
+        print(problem, file=sys.stderr)
         return 2
     except (aiohttp.ClientError, OSError) as problem:
         where = settings.api_base or "Discord"
@@ -124,5 +154,7 @@ def main() -> int:
         )
         return 1
     except KeyboardInterrupt:
-        return 0
+        signalled = True
+    if signalled:
+        print("whyfirst: stopped", file=sys.stderr)
     return 0

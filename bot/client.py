@@ -12,7 +12,6 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
-from pathlib import Path
 
 import discord
 from discord import app_commands
@@ -29,6 +28,7 @@ from bot.clock import Clock, wall_clock_from
 from bot.i18n import locale_name
 from bot.languages import Languages
 from bot.observe.checks import database_check, game_counts, gateway_check
+from bot.observe.listeners import Listeners
 from bot.observe.metrics import Metrics
 from bot.observe.server import HealthServer
 from bot.observe.trace import http_trace
@@ -69,6 +69,22 @@ log = logging.getLogger("whyfirst")
 SHUTDOWN_GRACE_SECONDS = 5
 
 
+class CommandsRefused(Exception):
+    """Discord refused the slash commands; the message is one sentence for the operator."""
+
+    def __init__(self, dev_guild: int | None, refusal: discord.Forbidden) -> None:
+        where = (
+            f"on the server WHYFIRST_DEV_GUILD={dev_guild}"
+            if dev_guild is not None
+            else "for the whole application"
+        )
+        super().__init__(
+            f"Discord refused the bot's slash commands {where} ({refusal.code}: {refusal.text}): "
+            "invite the bot to that server again with the scopes bot and applications.commands "
+            "(Developer Portal, OAuth2, URL Generator), or check WHYFIRST_DEV_GUILD."
+        )
+
+
 @dataclass(frozen=True)
 class Rooms:
     """The bot's parts, built once the database is open."""
@@ -91,7 +107,10 @@ class Rooms:
 
 
 class WhyFirstClient(discord.AutoShardedClient):
-    def __init__(self, settings: Settings) -> None:
+    """Takes over the open database and the bound ports (bot/app.py opens them before
+    Discord is reached) and closes them when it closes."""
+
+    def __init__(self, settings: Settings, storage: store.Storage, listeners: Listeners) -> None:
         self.metrics = Metrics()
         super().__init__(
             # Every request to Discord counted by route and status, and each interaction's
@@ -109,6 +128,8 @@ class WhyFirstClient(discord.AutoShardedClient):
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,  # type: ignore[arg-type]
         )
         self.settings = settings
+        self._storage: store.Storage | None = storage
+        self._ports = listeners
         self.tree = app_commands.CommandTree(self)
         # discord.py's documented alternative to subclassing the tree.
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
@@ -129,24 +150,26 @@ class WhyFirstClient(discord.AutoShardedClient):
     # --- life cycle --------------------------------------------------------------------
 
     async def setup_hook(self) -> None:
-        if not store.is_postgresql_url(self.settings.database):
-            Path(self.settings.database).parent.mkdir(parents=True, exist_ok=True)
-        storage = await store.Storage.open(self.settings.database)
+        storage = self._storage
+        assert storage is not None, "the client runs once"
         self._rooms = rooms = build_rooms(self, storage, self.metrics, self.settings)
         self.tree.add_command(rooms.commands)
         self.add_dynamic_items(*rooms.buttons)
-        await sync_commands(self.tree, storage, self.settings.dev_guild)
+        try:
+            await sync_commands(self.tree, storage, self.settings.dev_guild)
+        except discord.Forbidden as refusal:
+            raise CommandsRefused(self.settings.dev_guild, refusal) from None
         await rooms.takeover.start()
         rooms.housekeeping.start()
-        if self.settings.metrics_port is not None:
+        if self._ports.metrics is not None:
             self._health = HealthServer(
                 self.metrics,
                 (gateway_check(self), database_check(storage)),
                 game_counts(storage, self.metrics),
             )
-            await self._health.start(self.settings.metrics_port)
-        if rooms.web is not None and self.settings.web_port is not None:
-            await rooms.web.start(self.settings.web_port)
+            await self._health.start(self._ports.metrics)
+        if rooms.web is not None and self._ports.web is not None:
+            await rooms.web.start(self._ports.web)
 
     async def on_ready(self) -> None:
         if not self._ready_logged:
@@ -173,9 +196,11 @@ class WhyFirstClient(discord.AutoShardedClient):
             rooms.announcer.drop_waiting_edits()
             rooms.ai.close()
         await super().close()
-        if rooms is not None:
-            await rooms.storage.close()
-            self._rooms = None
+        self._rooms = None
+        self._ports.close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
 
     async def _on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

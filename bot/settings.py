@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+DATABASE_SCHEMES = ("postgresql", "postgres")
 
 
 class SettingsError(ValueError):
@@ -102,10 +104,10 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     shard_count, shard_ids = _shards(environ)
     return Settings(
         token=token,
-        database=_optional(environ, "WHYFIRST_DATABASE") or "whyfirst.sqlite3",
+        database=_database(environ),
         dev_guild=dev_guild,
-        api_base=(_optional(environ, "DISCORD_API_BASE") or "").rstrip("/") or None,
-        gateway_url=_optional(environ, "DISCORD_GATEWAY_URL"),
+        api_base=_address(environ, "DISCORD_API_BASE", "https://proxy.example.org/api/v10"),
+        gateway_url=_address(environ, "DISCORD_GATEWAY_URL", "wss://gateway.example.org"),
         log_level=log_level,
         time_scale=time_scale,
         seed=seed,
@@ -123,6 +125,39 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         web_port=_port(environ, "WHYFIRST_WEB_PORT"),
         public_url=_public_url(environ),
     )
+
+
+def _database(environ: Mapping[str, str]) -> str:
+    database = _optional(environ, "WHYFIRST_DATABASE") or "whyfirst.sqlite3"
+    scheme = database.split("://", 1)[0] if "://" in database else None
+    if scheme is not None and scheme not in DATABASE_SCHEMES:
+        raise SettingsError(
+            f"WHYFIRST_DATABASE must be an SQLite file's path or a PostgreSQL URL "
+            f"(postgresql://user:password@host:5432/whyfirst), not {database!r}: "
+            f"{scheme}:// is not a database the bot knows."
+        )
+    return database
+
+
+def _address(environ: Mapping[str, str], name: str, example: str) -> str | None:
+    """A URL setting, of the example's scheme (or its unencrypted twin), checked before
+    anything tries to reach it."""
+    secure = example.split("://", 1)[0]
+    schemes = (secure, secure[:-1])
+    text = _optional(environ, name)
+    if text is None:
+        return None
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 (raises ValueError for a port that is not a number)
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in schemes or not parts.hostname or " " in text:
+        raise SettingsError(
+            f"{name} must be a {' or '.join(s + '://' for s in schemes)} address ({example}), "
+            f"not {text!r}; leave it empty to reach Discord itself."
+        )
+    return text.rstrip("/")
 
 
 def _public_url(environ: Mapping[str, str]) -> str | None:

@@ -7,6 +7,7 @@ answers, else 503 with the reason in one line. /metrics is Prometheus' text form
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -30,14 +31,15 @@ class HealthServer:
         self._refresh = refresh
         self._runner: web.AppRunner | None = None
 
-    async def start(self, port: int, host: str = "0.0.0.0") -> None:
+    async def start(self, listener: socket.socket) -> None:
+        """Serves on `listener`, a socket bound and listening (bot/observe/listeners.py)."""
         app = web.Application()
         app.router.add_get("/healthz", self._health)
         app.router.add_get("/metrics", self._metrics_page)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        await web.TCPSite(self._runner, host, port).start()
-        log.info("health and metrics on port %s", port)
+        await web.SockSite(self._runner, listener).start()
+        log.info("health and metrics on port %s", listener.getsockname()[1])
 
     async def stop(self) -> None:
         if self._runner is not None:

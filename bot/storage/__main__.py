@@ -112,7 +112,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CopyError as refusal:
         print(f"cannot copy: {refusal}", file=sys.stderr)
         return EXIT_FAILED
-    except StorageError:  # already logged by storage
+    except StorageError as problem:
+        if not problem.logged:
+            print(problem, file=sys.stderr)
         return EXIT_FAILED
 
 

@@ -8,6 +8,10 @@ from bot.storage.records import GameStatus
 class StorageError(Exception):
     """The database cannot be used: unreadable, corrupt, locked, full, or newer than the code."""
 
+    logged = False
+    """Whether the storage logged it already. Failures to open are not logged: whoever opens
+    says them once, in its own words."""
+
 
 class GameConflict(Exception):
     """A write was refused and nothing was written; the subclass says why."""

@@ -71,8 +71,11 @@ def without_password(url: str) -> str:
         return url.split("://", 1)[0] + "://…"
 
 
-def explain(database: str, doing: str, error: BaseException) -> StorageError:
-    """A StorageError saying what failed in words an operator can act on, and a log line."""
+def explain(
+    database: str, doing: str, error: BaseException, *, opening: bool = False
+) -> StorageError:
+    """A StorageError saying what failed in words an operator can act on, and a log line
+    unless it failed `opening` the database."""
     hint = None
     if isinstance(error, asyncpg.PostgresError):
         state = str(error.sqlstate or "")
@@ -84,8 +87,11 @@ def explain(database: str, doing: str, error: BaseException) -> StorageError:
     message = f"database {database}: could not {doing}: {error or type(error).__name__}"
     if hint:
         message += f" ({hint})"
-    log.error("%s", message)
-    return StorageError(message)
+    problem = StorageError(message)
+    if not opening:
+        log.error("%s", message)
+        problem.logged = True
+    return problem
 
 
 class PostgresSession:
@@ -150,16 +156,14 @@ class PostgresDatabase:
                 },
             )
         except DRIVER_ERRORS as error:
-            raise explain(name, "connect", error) from error
+            raise explain(name, "connect", error, opening=True) from error
         try:
             async with pool.acquire() as connection:
                 await migrate(connection, name, migrations)
         except BaseException as error:
             pool.terminate()
             if isinstance(error, DRIVER_ERRORS):
-                raise explain(name, "open it", error) from error
-            if isinstance(error, StorageError):
-                log.error("%s", error)
+                raise explain(name, "open it", error, opening=True) from error
             raise
         return cls(pool, name)
 

@@ -41,15 +41,21 @@ _HINTS = {
 }
 
 
-def explain(db_path: Path, doing: str, error: sqlite3.Error) -> StorageError:
-    """A StorageError saying what failed in words an operator can act on, and a log line."""
+def explain(
+    db_path: Path, doing: str, error: sqlite3.Error, *, opening: bool = False
+) -> StorageError:
+    """A StorageError saying what failed in words an operator can act on, and a log line
+    unless it failed `opening` the database."""
     code = getattr(error, "sqlite_errorname", "")  # e.g. "SQLITE_IOERR_WRITE"
     hint = _HINTS.get("_".join(code.split("_")[:2]))
     message = f"database {db_path}: could not {doing}: {error}"
     if hint:
         message += f" ({hint})"
-    log.error("%s", message)
-    return StorageError(message)
+    problem = StorageError(message)
+    if not opening:
+        log.error("%s", message)
+        problem.logged = True
+    return problem
 
 
 class SqliteDatabase:
@@ -83,6 +89,7 @@ class SqliteDatabase:
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
     ) -> SqliteDatabase:
         migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR, "sqlite")
+        new_file = _absent(path)
         writer = await _connect(path, busy_timeout)
         readers: list[aiosqlite.Connection] = []
         try:
@@ -93,6 +100,8 @@ class SqliteDatabase:
             for connection in (*readers, writer):
                 await connection.close()
             raise
+        if new_file is not None:
+            log.info("created the database %s", new_file)
         return cls(writer, readers, path)
 
     async def close(self) -> None:
@@ -126,6 +135,11 @@ class SqliteDatabase:
         return result
 
 
+def _absent(path: Path) -> Path | None:
+    """The file's full path if it does not exist yet (opening it creates it)."""
+    return None if path.exists() else path.resolve()
+
+
 def _unopenable(path: Path) -> str | None:
     """Why `path` cannot be an SQLite file, where that is plain before SQLite tries."""
     if path.is_dir():
@@ -140,13 +154,13 @@ async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
     # message for the event loop, which may be closed by then.
     reason = _unopenable(path)
     if reason is not None:
-        message = f"database {path}: could not open it: {reason} ({_HINTS['SQLITE_CANTOPEN']})"
-        log.error("%s", message)
-        raise StorageError(message)
+        raise StorageError(
+            f"database {path}: could not open it: {reason} ({_HINTS['SQLITE_CANTOPEN']})"
+        )
     try:
         return await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     except sqlite3.Error as error:
-        raise explain(path, "open it", error) from error
+        raise explain(path, "open it", error, opening=True) from error
 
 
 async def _prepare_writer(
@@ -163,7 +177,4 @@ async def _prepare_writer(
         await connection.execute_fetchall("PRAGMA foreign_keys = ON")
         await migrate(connection, path, migrations)
     except sqlite3.Error as error:
-        raise explain(path, "open it", error) from error
-    except StorageError as error:
-        log.error("%s", error)
-        raise
+        raise explain(path, "open it", error, opening=True) from error

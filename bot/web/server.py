@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import socket
 from collections import OrderedDict
 from typing import Protocol
 
@@ -112,11 +113,12 @@ class WebPages:
         app.router.add_get("/favicon.svg", self._icon)
         return app
 
-    async def start(self, port: int, host: str = "0.0.0.0") -> None:
+    async def start(self, listener: socket.socket) -> None:
+        """Serves on `listener`, a socket bound and listening (bot/observe/listeners.py)."""
         self._runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
         await self._runner.setup()
-        await web.TCPSite(self._runner, host, port).start()
-        log.info("web pages on port %s, reached at %s", port, self._public_url)
+        await web.SockSite(self._runner, listener).start()
+        log.info("web pages on port %s, reached at %s", listener.getsockname()[1], self._public_url)
 
     async def stop(self) -> None:
         if self._runner is not None:

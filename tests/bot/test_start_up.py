@@ -2,33 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.bot.bot_process import run_bot
 from tests.loopback import LoopbackDiscord
 from tests.loopback.harness import InProcessBot, bot_environment
-
-
-async def run_bot(environment: dict[str, str], workdir: Path) -> tuple[int, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WHYFIRST_"))}
-    env.update(environment)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=workdir,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    _, stderr = await asyncio.wait_for(process.communicate(), 60)
-    return process.returncode or 0, stderr.decode()
 
 
 async def test_a_missing_token_says_what_to_do(tmp_path: Path) -> None:
