@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import gc
 import logging
 import signal
 import sys
+from collections.abc import Sequence
 
 import aiohttp
 import discord
@@ -16,16 +18,13 @@ import discord.http
 import uvloop
 import yarl
 
+from bot.check import check
 from bot.client import CommandsRefused, WhyFirstClient
 from bot.observe.listeners import PortUnavailable, listen
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import TOKEN_REJECTED, Settings, SettingsError, load_settings
 from bot.storage import Storage, StorageError
 
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
-TOKEN_REJECTED = (
-    "Discord rejected DISCORD_TOKEN: copy the bot's token again from the Developer Portal "
-    "(Bot tab, Reset Token) into .env."
-)
 
 INTENTS_REFUSED = (
     "Discord refused the bot's gateway intents (close code 4014): in the Developer Portal, "
@@ -120,12 +119,32 @@ def _not_a_voice_warning(record: logging.LogRecord) -> bool:
     return record.getMessage() not in VOICE_WARNINGS
 
 
-def main() -> int:
+def parse_command_line(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="whyfirst",
+        description="Runs the Why First? Discord bot (settings from the environment and .env).",
+    )
+    commands = parser.add_subparsers(dest="command")
+    check = commands.add_parser(
+        "check",
+        help="check the settings, database and ports (and, with the network, the token, the "
+        "application and its commands) without starting the bot",
+    )
+    check.add_argument("--offline", action="store_true", help="do not ask Discord anything")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`whyfirst` (or `python -m bot`) runs the bot; `whyfirst check` checks what it needs."""
+    command = parse_command_line(argv)
     try:
         settings = load_settings()
     except SettingsError as problem:
         print(problem, file=sys.stderr)
         return 2
+    if command.command == "check":
+        point_discord_at(settings)
+        return asyncio.run(check(settings, offline=command.offline))
     configure_logging(settings.log_level)
     tune_garbage_collector()
     try:

@@ -13,6 +13,10 @@ from dotenv import dotenv_values
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 DATABASE_SCHEMES = ("postgresql", "postgres")
+TOKEN_REJECTED = (
+    "Discord rejected DISCORD_TOKEN: copy the bot's token again from the Developer Portal "
+    "(Bot tab, Reset Token) into .env."
+)
 
 
 class SettingsError(ValueError):

@@ -89,14 +89,10 @@ def _source_path(source: str | Path) -> Path:
     return path
 
 
-def _read_only_uri(path: Path) -> str:
-    return f"{path.resolve().as_uri()}?mode=ro"
-
-
 async def _open_source(path: Path) -> aiosqlite.Connection:
     """A read-only connection holding one snapshot of the source until it is closed."""
     try:
-        reader = await aiosqlite.connect(_read_only_uri(path), uri=True)
+        reader = await aiosqlite.connect(sqlite.read_only_uri(path), uri=True)
     except sqlite3.Error as error:
         raise sqlite.explain(path, "open it", error) from error
     try:

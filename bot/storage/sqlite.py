@@ -89,7 +89,7 @@ class SqliteDatabase:
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
     ) -> SqliteDatabase:
         migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR, "sqlite")
-        new_file = _absent(path)
+        new_file = absent(path)
         writer = await _connect(path, busy_timeout)
         readers: list[aiosqlite.Connection] = []
         try:
@@ -135,28 +135,32 @@ class SqliteDatabase:
         return result
 
 
-def _absent(path: Path) -> Path | None:
+def absent(path: Path) -> Path | None:
     """The file's full path if it does not exist yet (opening it creates it)."""
     return None if path.exists() else path.resolve()
 
 
-def _unopenable(path: Path) -> str | None:
-    """Why `path` cannot be an SQLite file, where that is plain before SQLite tries."""
+def refuse_unopenable(path: Path) -> None:
+    """StorageError if `path` plainly cannot be an SQLite file, before SQLite tries. (Also
+    because aiosqlite, when a connection fails, leaves its thread a last message for the
+    event loop, which may be closed by then.)"""
+    reason = None
     if path.is_dir():
-        return "it is a folder"
-    if not path.parent.is_dir():
-        return f"the folder {path.parent} does not exist"
-    return None
-
-
-async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
-    # Checked first because aiosqlite, when a connection fails, leaves its thread a last
-    # message for the event loop, which may be closed by then.
-    reason = _unopenable(path)
+        reason = "it is a folder"
+    elif not path.parent.is_dir():
+        reason = f"the folder {path.parent} does not exist"
     if reason is not None:
         raise StorageError(
             f"database {path}: could not open it: {reason} ({_HINTS['SQLITE_CANTOPEN']})"
         )
+
+
+def read_only_uri(path: Path) -> str:
+    return f"{path.resolve().as_uri()}?mode=ro"
+
+
+async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+    refuse_unopenable(path)
     try:
         return await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
     except sqlite3.Error as error:

@@ -11,7 +11,7 @@ import socket
 import sys
 from pathlib import Path
 
-from tests.bot.bot_process import run_bot, start_bot
+from tests.bot.bot_process import run_bot, run_check, start_bot
 from tests.loopback import LoopbackDiscord
 from tests.loopback.harness import bot_environment
 from tests.ports import free_port
@@ -172,3 +172,44 @@ async def test_the_loopback_runs_on_its_own_and_says_how_to_reach_it(tmp_path: P
         loopback.send_signal(signal.SIGINT)
         await asyncio.wait_for(loopback.wait(), 60)
     assert loopback.returncode == 0
+
+
+async def test_check_offline_says_what_it_checked_and_changes_nothing(tmp_path: Path) -> None:
+    code, printed = await run_check(offline(tmp_path), tmp_path, "--offline")
+    assert code == 0, printed
+    assert printed.splitlines() == [
+        "settings: read and valid",
+        f"database: {tmp_path / 'bot.sqlite3'} does not exist yet: the bot creates it when "
+        "it starts",
+        "ports: none to serve",
+        "Discord: not asked (--offline)",
+    ]
+    assert files(tmp_path) == {}
+
+
+async def test_check_names_the_first_problem_and_changes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "bot.sqlite3").write_bytes(b"this is not a database" * 100)
+    before = files(tmp_path)
+    code, printed = await run_check(offline(tmp_path), tmp_path, "--offline")
+    assert code == 2
+    assert printed.splitlines()[-1].startswith("The bot cannot use its database")
+    assert "not an SQLite database" in printed
+    assert files(tmp_path) == before
+
+
+async def test_check_asks_discord_for_the_token_the_application_and_the_commands(
+    loopback: LoopbackDiscord, tmp_path: Path
+) -> None:
+    guild = loopback.add_guild("Pub")
+    environment = bot_environment(loopback, tmp_path / "bot.sqlite3", dev_guild=guild)
+    code, printed = await run_check(environment, tmp_path)
+    assert code == 0, printed
+    assert f"token: accepted, the bot is {loopback.bot_user.name.lower()}" in printed
+    assert "application: Why First?" in printed
+    assert f"commands: /whyfirst is not registered on the server WHYFIRST_DEV_GUILD={guild.id}" in (
+        printed
+    )
+    rejected = {**environment, "DISCORD_TOKEN": "not-the-token"}
+    code, printed = await run_check(rejected, tmp_path)
+    assert code == 2
+    assert printed.splitlines()[-1].startswith("Discord rejected DISCORD_TOKEN")
