@@ -31,6 +31,8 @@ class Story:
     snapshot: Snapshot
     scoring_space: int | None
     scored_stage: int | None
+    turn: tuple[int, int] | None = None
+    """The stage and round whose plays it tells; None before the first round."""
 
 
 def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event, ...]) -> Story:
@@ -39,7 +41,10 @@ def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event,
     lines: list[str] = []
     scoring_space: int | None = None
     scored_stage: int | None = None
+    turn: tuple[int, int] | None = None
     for event in events:
+        if isinstance(event, engine.RoundRevealed | engine.CardsRevealed | engine.FigureMoved):
+            turn = (event.stage, event.round)
         if isinstance(event, engine.RoundRevealed):
             lines += round_revealed(table, event, locale)
         elif isinstance(event, engine.CardsRevealed):
@@ -49,23 +54,30 @@ def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event,
         elif isinstance(event, engine.StageScored):
             lines += stage_scored(table, event, snapshot.positions, locale)
             scoring_space, scored_stage = event.space, event.stage
-    return Story(tuple(lines), snapshot, scoring_space, scored_stage)
+    return Story(tuple(lines), snapshot, scoring_space, scored_stage, turn)
 
 
 def picture_caption(table: Table, state: engine.GameState, story: Story) -> str:
-    """The caption of the story's picture: the stage it shows the end of, if one was scored
-    (not the next stage's first round), else the turn the game is at."""
+    """The caption of the story's picture, which shows the board after what it tells: the
+    stage it scored, else the round it revealed (as on the replay page), else (before the
+    first round) the stage's start."""
     if story.scored_stage is not None:
         return t("picture.caption_scored", table.locale, stage=story.scored_stage)
-    return t("picture.caption", table.locale, stage=state.stage, round=state.round)
+    if story.turn is not None:
+        stage, round_ = story.turn
+        return t("picture.caption", table.locale, stage=stage, round=round_)
+    return t("picture.caption_start", table.locale, stage=state.stage)
 
 
 def waiting_line(table: Table, state: engine.GameState, deadline: datetime | None) -> str:
     """Who the round waits for, and until when (empty once the game is over)."""
     if state.phase == engine.Phase.FINISHED:
         return ""
-    when = f"<t:{int(deadline.timestamp())}:R>" if deadline else ""
     locale = table.locale
+    # Discord shows <t:…:R> as "in 1 minute": said alone, it read as if the wait began then.
+    when = (
+        t("round.deadline", locale, when=f"<t:{int(deadline.timestamp())}:R>") if deadline else ""
+    )
     if state.phase == engine.Phase.MOVING:
         # The engine's current mover is the first of the moves left, with their card.
         mover, card = state.move_order[0]

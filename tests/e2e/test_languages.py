@@ -60,7 +60,7 @@ async def test_private_messages_speak_the_players_language_public_ones_the_serve
         assert speaks(first_line(shown.ephemeral), "hand.header", locales[player.name])
     (picture,) = first.attachments
     assert picture.description is not None
-    assert t("picture.caption", "de", stage=1, round=1) in picture.description
+    assert t("picture.caption_start", "de", stage=1) in picture.description
     final = await table.play_to_the_end()
 
     reveals = [m for m in table.game_messages() if m.attachments and m is not final]

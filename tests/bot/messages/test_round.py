@@ -60,7 +60,7 @@ def test_the_reminder_of_a_tactical_mover_asks_for_the_figure_not_a_card() -> No
     )
 
 
-def test_the_picture_of_a_scored_stage_is_captioned_with_that_stage_not_the_next_round() -> None:
+def test_a_picture_is_captioned_with_the_round_it_shows_the_end_of_or_the_stage_it_scored() -> None:
     state = started(engine.Variant.STANDARD)
     stories = []
     while state.stage == 1:
@@ -77,10 +77,10 @@ def test_the_picture_of_a_scored_stage_is_captioned_with_that_stage_not_the_next
         story = story_of(TRIO, before, (*events, *dealt))
         stories.append((story, picture_caption(TRIO, state, story)))
     assert [caption for _, caption in stories] == [
+        "Stage 1 · Round 1",
         "Stage 1 · Round 2",
         "Stage 1 · Round 3",
         "Stage 1 · Round 4",
-        "Stage 1 · Round 5",
         "Stage 1 · scoring",
     ]
     assert (state.stage, state.round) == (2, 1)
@@ -97,7 +97,7 @@ def test_the_waiting_line_ends_with_the_deadline_or_with_the_last_name() -> None
     deadline = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
     assert waiting_line(TRIO, state, deadline) == (
         f"⏳ Stage 1 · Round 1 — waiting for: <@111>, <@222>, <@333> "
-        f"<t:{int(deadline.timestamp())}:R>"
+        f"· deadline <t:{int(deadline.timestamp())}:R>"
     )
     assert waiting_line(TRIO, state, None) == (
         "⏳ Stage 1 · Round 1 — waiting for: <@111>, <@222>, <@333>"
