@@ -156,3 +156,15 @@ async def test_a_tactical_replay_lists_the_moves_in_order(
     html = await (await client.get(f"/g/{game.replay_token}")).text()
     assert "Cards that moved it, in order" in html
     assert totals_in(html) == {str(k): v for k, v in expected_totals(game).items()}
+
+
+async def test_the_space_column_names_the_start_as_the_pictures_do(
+    storage: Storage, client: TestClient[object, object]
+) -> None:
+    game = await store_played_game(storage, PEOPLE, seed=3)
+    html = await (await client.get(f"/g/{game.replay_token}")).text()
+    cells = re.findall(r'<td class="space">([^<]*)</td>', html)
+    assert cells
+    # Every figure stands on the start before the first round: its step says so for each.
+    assert all(cell.startswith("START") for cell in cells[: len(PEOPLE)]), cells[:8]
+    assert not any(re.search(r"(^|→ )0( |$)", cell) for cell in cells)
