@@ -59,14 +59,15 @@ async def _locate(
     params: dict[str, object] = {"guild": guild_id}
     if since is None and until is None:
         return _Stored("player_totals", "{0}guild_id = :guild", params, named=True)
-    # Two statements: SQLite answers a lone min() or max() from the index, not both at once.
-    ends = []
-    for extreme in ("min", "max"):
-        row = await db.one(
-            f"SELECT {extreme}(finished_at) FROM results WHERE guild_id = ?", (guild_id,)
-        )
-        ends.append(None if row is None else row[0])
-    chosen = cover(since, until, ends[0], ends[1])
+    # Two subqueries in one statement: SQLite answers a lone min() or max() from the index,
+    # not both at once in one SELECT.
+    row = await db.one(
+        "SELECT (SELECT min(finished_at) FROM results WHERE guild_id = :guild), "
+        "(SELECT max(finished_at) FROM results WHERE guild_id = :guild)",
+        params,
+    )
+    first, last = (None, None) if row is None else (row[0], row[1])
+    chosen = cover(since, until, first, last)
     if len(chosen.buckets) == 1 and not chosen.raw:
         params["bucket"] = chosen.buckets[0]
         where = "{0}guild_id = :guild AND {0}period = :bucket"
