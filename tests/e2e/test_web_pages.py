@@ -99,6 +99,14 @@ async def test_the_replay_link_opens_a_page_that_steps_to_the_last_round_with_th
             TOTALS_BY_FIGURE,
         )
         assert dict(final_totals) == dict(shown)
+        # The step's sentence is shown once, under the track; its own copy is for screen readers.
+        sentence = await page.text_content("#step-25 .words")
+        assert sentence
+        assert await page.text_content("#track-words") == sentence
+        assert await page.is_visible("#track-words")
+        assert (
+            await page.eval_on_selector("#step-25 .words", "p => p.getClientRects()[0].width") <= 1
+        )
         # Each figure stands on its last space of the game.
         last_spaces = replayed["stages"][-1]["positions"][-1]
         centres = await page.eval_on_selector_all(
