@@ -89,7 +89,15 @@ class GroupCommit:
             while self._waiting:
                 group = self._waiting[:MAX_GROUP]
                 del self._waiting[:MAX_GROUP]
-                await self._commit(group)
+                try:
+                    await self._commit(group)
+                except Exception as error:  # a bug here must not leave every later write hanging
+                    log.exception("database: a group of units of work failed unexpectedly")
+                    for unit in group:
+                        _settle(
+                            unit.outcome, error=StorageError(f"could not {unit.doing}: {error}")
+                        )
+                    await self._roll_back()
             if self._closing:
                 return
 

@@ -1,6 +1,6 @@
-"""SQLite through aiosqlite: one connection writes, one reads. Writes are group-committed
+"""SQLite through aiosqlite: one connection writes, two read. Writes are group-committed
 (bot/storage/group_commit.py): the units of work waiting at a moment share one transaction
-and one fsync, each in its own savepoint. Reads run on the second connection, on a WAL
+and one fsync, each in its own savepoint. Reads run on a reader connection, on a WAL
 snapshot of their own, so they never wait for the write lock nor hold it."""
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ def explain(
 
 
 class SqliteDatabase:
-    """Two aiosqlite connections to one file: writes group-committed on the first, reads on
-    the second. Units of work start in the order they were asked for and run to their end
+    """Three aiosqlite connections to one file: writes group-committed on one, reads on the
+    other two. Units of work start in the order they were asked for and run to their end
     even when their caller is cancelled."""
 
     dialect = "sqlite"
