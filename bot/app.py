@@ -19,10 +19,11 @@ import uvloop
 import yarl
 
 from bot.check import check
-from bot.client import CommandsRefused, WhyFirstClient
+from bot.client import WhyFirstClient
 from bot.observe.listeners import PortUnavailable, listen
 from bot.settings import TOKEN_REJECTED, Settings, SettingsError, load_settings
 from bot.storage import Storage, StorageError
+from bot.ui.command_sync import CommandsRefused
 
 LOG_FORMAT = "%(levelname)s %(name)s: %(message)s"
 

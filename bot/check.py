@@ -13,6 +13,7 @@ from bot.observe.listeners import PortUnavailable, listen
 from bot.settings import TOKEN_REJECTED, Settings
 from bot.storage import StorageError
 from bot.storage.probe import probe
+from bot.ui.command_sync import CommandsRefused, commands_scope
 
 COMMAND_NAME = "whyfirst"
 
@@ -65,7 +66,7 @@ async def check_discord(settings: Settings) -> int:
             commands = await client.http.get_guild_commands(application.id, settings.dev_guild)
         else:
             commands = await client.http.get_global_commands(application.id)
-        where = where_of(settings)
+        where = commands_scope(settings.dev_guild)
         if any(command["name"] == COMMAND_NAME for command in commands):
             say(f"commands: /{COMMAND_NAME} is registered {where}")
         else:
@@ -73,11 +74,7 @@ async def check_discord(settings: Settings) -> int:
     except discord.LoginFailure:
         return fail(TOKEN_REJECTED)
     except discord.Forbidden as refusal:
-        return fail(
-            f"Discord refused to show the bot's commands {where_of(settings)} "
-            f"({refusal.code}: {refusal.text}): invite the bot there with the scopes bot and "
-            "applications.commands, or check WHYFIRST_DEV_GUILD."
-        )
+        return fail(str(CommandsRefused(settings.dev_guild, refusal)))
     except (aiohttp.ClientError, OSError, discord.HTTPException) as problem:
         say(
             f"The bot cannot reach {settings.api_base or 'Discord'} ({problem}): check the "
@@ -87,12 +84,6 @@ async def check_discord(settings: Settings) -> int:
     finally:
         await client.close()
     return 0
-
-
-def where_of(settings: Settings) -> str:
-    if settings.dev_guild is not None:
-        return f"on the server WHYFIRST_DEV_GUILD={settings.dev_guild}"
-    return "globally"
 
 
 def say(line: str) -> None:

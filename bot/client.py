@@ -69,22 +69,6 @@ log = logging.getLogger("whyfirst")
 SHUTDOWN_GRACE_SECONDS = 5
 
 
-class CommandsRefused(Exception):
-    """Discord refused the slash commands; the message is one sentence for the operator."""
-
-    def __init__(self, dev_guild: int | None, refusal: discord.Forbidden) -> None:
-        where = (
-            f"on the server WHYFIRST_DEV_GUILD={dev_guild}"
-            if dev_guild is not None
-            else "for the whole application"
-        )
-        super().__init__(
-            f"Discord refused the bot's slash commands {where} ({refusal.code}: {refusal.text}): "
-            "invite the bot to that server again with the scopes bot and applications.commands "
-            "(Developer Portal, OAuth2, URL Generator), or check WHYFIRST_DEV_GUILD."
-        )
-
-
 @dataclass(frozen=True)
 class Rooms:
     """The bot's parts, built once the database is open."""
@@ -155,10 +139,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         self._rooms = rooms = build_rooms(self, storage, self.metrics, self.settings)
         self.tree.add_command(rooms.commands)
         self.add_dynamic_items(*rooms.buttons)
-        try:
-            await sync_commands(self.tree, storage, self.settings.dev_guild)
-        except discord.Forbidden as refusal:
-            raise CommandsRefused(self.settings.dev_guild, refusal) from None
+        await sync_commands(self.tree, storage, self.settings.dev_guild)
         await rooms.takeover.start()
         rooms.housekeeping.start()
         if self._ports.metrics is not None:

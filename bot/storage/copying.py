@@ -13,6 +13,7 @@ import asyncpg
 
 from bot.storage import postgres, sqlite
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, discover
+from bot.storage.sqlite_migrations import schema_version
 from bot.storage.storage import Storage
 
 # Every table, parents before children (foreign keys). A new table gets a line here; a test
@@ -97,7 +98,7 @@ async def _open_source(path: Path) -> aiosqlite.Connection:
         raise sqlite.explain(path, "open it", error) from error
     try:
         await reader.execute_fetchall("BEGIN")
-        version = await _value(reader, "PRAGMA user_version")
+        version = await schema_version(reader)
         await _value(reader, "SELECT count(*) FROM sqlite_schema")  # takes the snapshot
     except sqlite3.Error as error:
         await reader.close()

@@ -271,8 +271,9 @@ async def transition(
         after = replace(after, state=None if text is None else json.loads(text))
     if not isinstance(deadline, Unset):
         assignments.append("deadline = ?")
-        values.append(to_db_or_none(deadline))
-        after = replace(after, deadline=from_db(to_db_or_none(deadline)))
+        deadline_text = to_db_or_none(deadline)
+        values.append(deadline_text)
+        after = replace(after, deadline=from_db(deadline_text))
     if not isinstance(clock_owner, Unset):
         assignments.append("clock_owner = ?")
         values.append(clock_owner)

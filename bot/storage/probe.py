@@ -12,6 +12,7 @@ import asyncpg
 from bot.storage import postgres, sqlite
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, discover, newer_schema
 from bot.storage.postgres_migrations import schema_version as postgres_version
+from bot.storage.sqlite_migrations import schema_version as sqlite_version
 
 
 async def probe(database: str) -> str:
@@ -28,11 +29,11 @@ async def _probe_sqlite(path: Path) -> str:
         return f"{where} does not exist yet: the bot creates it when it starts"
     try:
         async with aiosqlite.connect(sqlite.read_only_uri(path), uri=True) as reader:
-            (row,) = await reader.execute_fetchall("PRAGMA user_version")
+            version = await sqlite_version(reader)
             await reader.execute_fetchall("SELECT count(*) FROM sqlite_schema")
     except sqlite3.Error as error:
         raise sqlite.explain(path, "read it", error, opening=True) from error
-    return _versions(str(path), int(row[0]), "sqlite")
+    return _versions(str(path), version, "sqlite")
 
 
 async def _probe_postgresql(url: str) -> str:

@@ -45,6 +45,8 @@ class SqliteSession:
 
     async def flush(self) -> None:
         """Raises the first failure among the writes sent so far, once they have all ended."""
+        if not self._unchecked:  # the common case: a query after queries
+            return
         unchecked, self._unchecked = self._unchecked, []
         outcomes = await asyncio.gather(*unchecked, return_exceptions=True)
         for outcome in outcomes:

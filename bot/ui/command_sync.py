@@ -21,6 +21,23 @@ COMMANDS_HASH_KEY = "commands_hash"
 ClientT = TypeVar("ClientT", bound=discord.Client)
 
 
+def commands_scope(dev_guild: int | None) -> str:
+    """Where the commands are synced, in the words of the setting that decides it."""
+    return "globally" if dev_guild is None else f"on the server WHYFIRST_DEV_GUILD={dev_guild}"
+
+
+class CommandsRefused(Exception):
+    """Discord refused the slash commands; the message is one sentence for the operator."""
+
+    def __init__(self, dev_guild: int | None, refusal: discord.Forbidden) -> None:
+        super().__init__(
+            f"Discord refused the bot's slash commands {commands_scope(dev_guild)} "
+            f"({refusal.code}: {refusal.text}): invite the bot to that server again with the "
+            "scopes bot and applications.commands (Developer Portal, OAuth2, URL Generator), "
+            "or check WHYFIRST_DEV_GUILD."
+        )
+
+
 class SettingStore(Protocol):
     async def get_setting(self, key: str) -> str | None: ...
 
@@ -57,7 +74,9 @@ async def sync_commands(
         return
     try:
         await tree.sync(guild=guild)
-    except BaseException:
+    except BaseException as failure:
         await storage.set_setting(COMMANDS_HASH_KEY, synced)
+        if isinstance(failure, discord.Forbidden):
+            raise CommandsRefused(dev_guild, failure) from None
         raise
     log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
