@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
-import sys
 from pathlib import Path
 
 import pytest
 
 from bot.app import VOICE_WARNINGS, silence_voice_warnings
+from tests.bot.bot_process import run_bot
 from tests.loopback import LoopbackDiscord
 from tests.loopback.harness import bot_environment
 
@@ -43,21 +41,8 @@ async def test_python_m_bot_prints_no_voice_warning_once_discord_py_is_running(
         loopback, tmp_path / "bot.sqlite3", dev_guild=None, token="not-the-token"
     )
     environment["LOG_LEVEL"] = "DEBUG"
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WHYFIRST_"))}
-    env.update(environment)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    _, stderr = await asyncio.wait_for(process.communicate(), 60)
-    text = stderr.decode()
-    assert process.returncode == 2
+    code, text = await run_bot(environment, tmp_path)
+    assert code == 2
     assert "Discord rejected DISCORD_TOKEN" in text
     assert "discord.client" in text  # discord.py did log, at DEBUG, through the same handler
     assert VOICE not in text

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,20 @@ SETTING = (
 )
 
 
+@pytest.fixture
+async def opened(db_path: Path) -> AsyncIterator[SqliteDatabase]:
+    database = await SqliteDatabase.open(db_path)
+    yield database
+    await database.close()
+
+
+async def store(database: SqliteDatabase, key: str, value: str) -> None:
+    async def write(session: Session) -> None:
+        await session.execute(SETTING, (key, value))
+
+    await database.write("store a setting", write)
+
+
 async def setting(database: SqliteDatabase, key: str) -> str | None:
     async def read(session: Session) -> str | None:
         row = await session.one("SELECT value FROM bot_settings WHERE key = ?", (key,))
@@ -25,67 +40,39 @@ async def setting(database: SqliteDatabase, key: str) -> str | None:
     return await database.read("read a setting", read)
 
 
-async def test_units_asked_for_together_land_in_the_order_asked_for(db_path: Path) -> None:
-    database = await SqliteDatabase.open(db_path)
-    try:
-
-        async def store(number: int) -> None:
-            async def write(session: Session) -> None:
-                await session.execute(SETTING, ("last", str(number)))
-
-            await database.write("store a setting", write)
-
-        await asyncio.gather(*(store(number) for number in range(50)))
-        assert await setting(database, "last") == "49"
-    finally:
-        await database.close()
+async def test_units_asked_for_together_land_in_the_order_asked_for(
+    opened: SqliteDatabase,
+) -> None:
+    await asyncio.gather(*(store(opened, "last", str(number)) for number in range(50)))
+    assert await setting(opened, "last") == "49"
 
 
 async def test_a_failing_unit_rolls_back_alone_and_its_neighbours_are_kept(
-    db_path: Path,
+    opened: SqliteDatabase,
 ) -> None:
-    database = await SqliteDatabase.open(db_path)
-    try:
+    async def half_then_fail(session: Session) -> None:
+        await session.execute(SETTING, ("half", "written"))
+        raise LookupError("the unit changed its mind")
 
-        async def store(key: str) -> None:
-            async def write(session: Session) -> None:
-                await session.execute(SETTING, (key, "kept"))
-
-            await database.write("store a setting", write)
-
-        async def half_then_fail(session: Session) -> None:
-            await session.execute(SETTING, ("half", "written"))
-            raise LookupError("the unit changed its mind")
-
-        outcomes = await asyncio.gather(
-            store("before"),
-            database.write("store half a setting", half_then_fail),
-            store("after"),
-            return_exceptions=True,
-        )
-        assert outcomes[0] is None
-        assert isinstance(outcomes[1], LookupError)
-        assert outcomes[2] is None
-        assert await setting(database, "before") == "kept"
-        assert await setting(database, "after") == "kept"
-        assert await setting(database, "half") is None
-    finally:
-        await database.close()
+    outcomes = await asyncio.gather(
+        store(opened, "before", "kept"),
+        opened.write("store half a setting", half_then_fail),
+        store(opened, "after", "kept"),
+        return_exceptions=True,
+    )
+    assert outcomes[0] is None
+    assert isinstance(outcomes[1], LookupError)
+    assert outcomes[2] is None
+    assert await setting(opened, "before") == "kept"
+    assert await setting(opened, "after") == "kept"
+    assert await setting(opened, "half") is None
 
 
-async def test_a_read_asked_for_after_a_write_sees_it(db_path: Path) -> None:
-    database = await SqliteDatabase.open(db_path)
-    try:
-
-        async def write(session: Session) -> None:
-            await session.execute(SETTING, ("seen", "yes"))
-
-        written = asyncio.ensure_future(database.write("store a setting", write))
-        await asyncio.sleep(0)  # the write is asked for, not yet committed
-        assert await setting(database, "seen") == "yes"
-        await written
-    finally:
-        await database.close()
+async def test_a_read_asked_for_after_a_write_sees_it(opened: SqliteDatabase) -> None:
+    written = asyncio.ensure_future(store(opened, "seen", "yes"))
+    await asyncio.sleep(0)  # the write is asked for, not yet committed
+    assert await setting(opened, "seen") == "yes"
+    await written
 
 
 async def test_a_unit_whose_caller_is_cancelled_still_commits_and_close_waits_for_it(
@@ -115,19 +102,14 @@ async def test_a_unit_whose_caller_is_cancelled_still_commits_and_close_waits_fo
 
 
 async def test_a_write_that_fails_fails_its_unit_and_takes_back_the_units_other_writes(
-    db_path: Path,
+    opened: SqliteDatabase,
 ) -> None:
-    database = await SqliteDatabase.open(db_path)
-    try:
+    async def refused_then_more(session: Session) -> None:
+        await session.execute(SETTING, ("first", "written"))
+        await session.execute("INSERT INTO bot_settings (key, value) VALUES (NULL, NULL)")
+        await session.execute(SETTING, ("third", "written"))
 
-        async def refused_then_more(session: Session) -> None:
-            await session.execute(SETTING, ("first", "written"))
-            await session.execute("INSERT INTO bot_settings (key, value) VALUES (NULL, NULL)")
-            await session.execute(SETTING, ("third", "written"))
-
-        with pytest.raises(StorageError, match="could not store settings"):
-            await database.write("store settings", refused_then_more)
-        assert await setting(database, "first") is None
-        assert await setting(database, "third") is None
-    finally:
-        await database.close()
+    with pytest.raises(StorageError, match="could not store settings"):
+        await opened.write("store settings", refused_then_more)
+    assert await setting(opened, "first") is None
+    assert await setting(opened, "third") is None
