@@ -11,8 +11,9 @@ from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
+from bot.storage.postgres import is_postgresql_url
+
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
-DATABASE_SCHEMES = ("postgresql", "postgres")
 TOKEN_REJECTED = (
     "Discord rejected DISCORD_TOKEN: copy the bot's token again from the Developer Portal "
     "(Bot tab, Reset Token) into .env."
@@ -133,8 +134,8 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
 
 def _database(environ: Mapping[str, str]) -> str:
     database = _optional(environ, "WHYFIRST_DATABASE") or "whyfirst.sqlite3"
-    scheme = database.split("://", 1)[0] if "://" in database else None
-    if scheme is not None and scheme not in DATABASE_SCHEMES:
+    if "://" in database and not is_postgresql_url(database):
+        scheme = database.split("://", 1)[0]
         raise SettingsError(
             f"WHYFIRST_DATABASE must be an SQLite file's path or a PostgreSQL URL "
             f"(postgresql://user:password@host:5432/whyfirst), not {database!r}: "
