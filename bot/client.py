@@ -1,93 +1,35 @@
 """The discord.py client: builds the bot's rooms and connects discord.py's events to them.
 
-setup_hook opens the database, builds the rooms (each receives the few collaborators it uses;
-the buttons and commands receive their handlers), registers the buttons, syncs the command
-tree only when its definition changed, and picks up every open game; the ready line is logged
-once the gateway is ready too.
+setup_hook builds the rooms on the open database (bot/rooms.py), registers the buttons, syncs
+the command tree only when its definition changed, and picks up every open game; the ready
+line is logged once the gateway is ready too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
-from datetime import timedelta
 
 import discord
 from discord import app_commands
 
 from bot import storage as store
-from bot.announce.announcer import Announcer
-from bot.announce.channel import ChannelPosts
-from bot.announce.channel_clicks import ChannelClicks
-from bot.announce.hands import Hands
-from bot.announce.outbox import Outbox
-from bot.announce.pacing import RestPacer
-from bot.announce.routes import Routes
-from bot.clock import Clock, wall_clock_from
+from bot.clock import Clock
 from bot.i18n import locale_name
-from bot.languages import Languages
 from bot.observe.checks import database_check, game_counts, gateway_check
 from bot.observe.listeners import Listeners
 from bot.observe.metrics import Metrics
 from bot.observe.server import HealthServer
 from bot.observe.trace import http_trace
-from bot.play.abandonment import AbandonmentCheck
-from bot.play.ai_seats import AiSeats
-from bot.play.background import Background
-from bot.play.channel_games import ChannelGames
-from bot.play.controls import HandDesk
-from bot.play.deadlines import DeadlineActions
-from bot.play.fanout import Fanout
-from bot.play.lobby import LobbyDesk
-from bot.play.server_defaults import ServerDefaults
-from bot.play.service import GameService
-from bot.privacy.desk import PrivacyDesk
-from bot.privacy.housekeeping import Duty, Housekeeping, action_log_retention
-from bot.privacy.servers import DepartedServers
+from bot.rooms import Rooms, build_rooms
 from bot.settings import Settings
-from bot.standings import Standings
-from bot.timers.loop import Timers
-from bot.timers.takeover import Takeover
-from bot.ui.clicks import (
-    Click,
-    ClickHandlers,
-    InteractionCount,
-    clickable_buttons,
-    interaction_count,
-    is_genuine,
-)
+from bot.ui.clicks import is_genuine
 from bot.ui.command_sync import sync_commands
-from bot.ui.commands import WhyFirstCommands
-from bot.ui.in_flight import InFlight
 from bot.ui.replies import refuse, report_failure
-from bot.web.server import WebPages
-from bot.web.switch import StandingsPageSwitch
 
 log = logging.getLogger("whyfirst")
 
 SHUTDOWN_GRACE_SECONDS = 5
-
-
-@dataclass(frozen=True)
-class Rooms:
-    """The bot's parts, built once the database is open."""
-
-    storage: store.Storage
-    announcer: Announcer
-    takeover: Takeover
-    background: Background
-    ai: AiSeats
-    abandonment: AbandonmentCheck
-    servers: DepartedServers
-    housekeeping: Housekeeping
-    languages: Languages
-    in_flight: InFlight
-    count: InteractionCount
-    buttons: tuple[type[Click], ...]
-    commands: WhyFirstCommands
-    web: WebPages | None
-    """The replay and standings pages, when the bot serves them."""
 
 
 class WhyFirstClient(discord.AutoShardedClient):
@@ -203,11 +145,6 @@ class WhyFirstClient(discord.AutoShardedClient):
         """The bot was added to a server (perhaps back): nothing of it is to be forgotten."""
         await self.rooms.servers.returned(guild.id)
 
-    def holds_shard_of(self, guild_id: int) -> bool:
-        """Whether this process holds the shard of that server."""
-        count = self.shard_count or 1
-        return self.shard_ids is None or (guild_id >> 22) % count in self.shard_ids
-
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         abandonment = self.rooms.abandonment
         await abandonment.place_gone(
@@ -226,121 +163,6 @@ class WhyFirstClient(discord.AutoShardedClient):
         if not interaction.response.is_done():
             await refuse(interaction, "refusal.forged")
             self.rooms.count(interaction, "button")
-
-
-def build_rooms(
-    client: WhyFirstClient, storage: store.Storage, metrics: Metrics, settings: Settings
-) -> Rooms:
-    """Every part of the bot, each given the few collaborators it uses."""
-    clock = (
-        Clock(settings.time_scale)
-        if settings.clock_start is None
-        else Clock(settings.time_scale, wall=wall_clock_from(settings.clock_start))
-    )
-    service = GameService(storage, settings, metrics, clock)
-    background = Background()
-    languages = Languages(storage, background.spawn, clock)
-    pacer = RestPacer(clock.monotonic)
-    metrics.watch_waiting(lambda: pacer.waiting)
-    outbox = Outbox(client, pacer)
-    routes = Routes(outbox, monotonic=clock.monotonic)
-    hands = Hands(routes, client, languages, storage)
-    fallbacks = metrics.rest_fallbacks
-
-    web = (
-        None
-        if settings.public_url is None
-        else WebPages(
-            storage,
-            clock,
-            settings.public_url,
-            settings.rating_min_games,
-        )
-    )
-    clicks = ChannelClicks(routes)
-    announcer = Announcer(
-        ChannelPosts(
-            routes,
-            clicks,
-            storage,
-            clock,
-            lambda kind: fallbacks.labels(kind).inc(),
-            replay_url=None if web is None else web.replay_url,
-        ),
-        clicks,
-        hands,
-    )
-    deadlines = DeadlineActions(service, storage, announcer, metrics, clock)
-    timers = Timers(clock, deadlines.handlers, background.spawn)
-    ai = AiSeats(service, background)
-    abandonment = AbandonmentCheck(storage, service)
-    service.subscribe(Fanout(announcer, timers, clock, abandonment, background, ai))
-    defaults = ServerDefaults(storage)
-    lobbies = LobbyDesk(service, timers, clock, announcer, languages, defaults)
-    desk = HandDesk(service, announcer, client)
-    standings = Standings(storage, languages, clock, settings.rating_min_games)
-    in_flight = InFlight()
-    counted = interaction_count(metrics)
-
-    def count(interaction: discord.Interaction, kind: str) -> None:
-        """After every answered interaction: counted, and a due message carried by it."""
-        counted(interaction, kind)
-        announcer.carry_due(interaction)
-
-    channel_games = ChannelGames(storage, desk, lobbies)
-
-    def forget(user_id: int) -> None:
-        languages.forget_user(user_id)
-        outbox.forget_dm_channel(store.player_id(user_id))
-
-    async def end_games_of(guild_id: int) -> None:
-        await abandonment.place_gone(lambda record: record.guild_id == guild_id, "forgotten")
-
-    privacy = PrivacyDesk(storage, clock, forget, end_games_of)
-    grace = timedelta(days=settings.forget_servers_after_days)
-    servers = DepartedServers(
-        storage,
-        clock,
-        grace,
-        holds=client.holds_shard_of,
-        present=lambda guild_id: client.get_guild(guild_id) is not None,
-    )
-    duties: list[Duty] = [servers.forget_due]
-    shortest = grace
-    if settings.keep_action_logs_days is not None:
-        keep = timedelta(days=settings.keep_action_logs_days)
-        duties.append(action_log_retention(storage, clock, keep))
-        shortest = min(grace, keep)
-    housekeeping = Housekeeping(clock, duties, shortest=shortest)
-    return Rooms(
-        storage=storage,
-        announcer=announcer,
-        takeover=Takeover(
-            storage, service, timers, ai.play_soon, pacer, metrics, clock, settings.process_name
-        ),
-        background=background,
-        ai=ai,
-        abandonment=abandonment,
-        servers=servers,
-        housekeeping=housekeeping,
-        languages=languages,
-        in_flight=in_flight,
-        count=count,
-        buttons=clickable_buttons(
-            ClickHandlers(lobbies, desk, standings, privacy, in_flight, count)
-        ),
-        commands=WhyFirstCommands(
-            lobbies,
-            channel_games,
-            standings,
-            languages,
-            defaults,
-            privacy,
-            StandingsPageSwitch(storage, clock, None if web is None else web.standings_url),
-            in_flight,
-        ),
-        web=web,
-    )
 
 
 async def _settled(rooms: Rooms) -> None:

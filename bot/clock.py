@@ -37,6 +37,11 @@ class Clock:
         self._wall = wall
         self._monotonic = monotonic
 
+    @classmethod
+    def starting(cls, time_scale: float, start: datetime | None) -> Clock:
+        """The process's clock; a wall clock from `start` when given (WHYFIRST_CLOCK_START)."""
+        return cls(time_scale) if start is None else cls(time_scale, wall=wall_clock_from(start))
+
     def now(self) -> datetime:
         """The time of day, in UTC."""
         return self._wall()

@@ -15,12 +15,8 @@ from collections.abc import Callable, Coroutine
 from datetime import datetime
 from typing import Protocol
 
-import discord
-
 from bot import storage as store
 from bot.clock import Clock
-from bot.i18n import locale_name, t
-from bot.ui.replies import refuse, say_privately
 
 log = logging.getLogger("whyfirst.languages")
 
@@ -85,27 +81,8 @@ class Languages:
             self._servers[guild_id] = await self._storage.server_language(guild_id)
         return self._servers[guild_id] or guild_locale
 
-    async def choose_language(self, interaction: discord.Interaction, language: str) -> None:
-        """/whyfirst language: a member who may manage the server sets its language."""
-        if interaction.guild_id is None:
-            await refuse(interaction, "refusal.guild_only")
-            return
-        if not interaction.permissions.manage_guild:
-            await refuse(interaction, "refusal.language_not_allowed")
-            return
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """A server's language for its public messages (None: Discord's server language)."""
         chosen = language if language in SERVER_LANGUAGES else None
-        await self._storage.set_server_language(interaction.guild_id, chosen)
-        self._servers[interaction.guild_id] = chosen
-        locale = locale_name(interaction.locale)
-        if chosen is None:
-            server = locale_name(interaction.guild_locale) or "en"
-            name = t(f"language.{_catalog_language(server)}", locale)
-            await say_privately(interaction, t("language.auto", locale, language=name))
-        else:
-            name = t(f"language.{chosen}", locale)
-            await say_privately(interaction, t("language.set", locale, language=name))
-
-
-def _catalog_language(locale: str) -> str:
-    language = locale.split("-")[0]
-    return language if language in SERVER_LANGUAGES else "en"
+        await self._storage.set_server_language(guild_id, chosen)
+        self._servers[guild_id] = chosen

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 
 MIN_PICK_SECONDS = 20
 MAX_PICK_SECONDS = 600

@@ -15,7 +15,7 @@ import discord
 import engine
 from bot.i18n import t
 from bot.messages.table import Table, card_label, signed
-from bot.storage import PlayerId, user_id_of
+from bot.storage.records import PlayerId, user_id_of
 from bot.ui import custom_ids as ids
 from bot.ui.buttons import CardButton, MoveButton, PickButton
 from bot.ui.views import take_apart

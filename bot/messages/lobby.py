@@ -8,7 +8,7 @@ from bot.i18n import t
 from bot.messages.table import Table
 from bot.options import GameOptions
 from bot.render.describe import join_names
-from bot.storage import GameRecord, Seat
+from bot.storage.records import GameRecord, Seat
 from bot.ui.buttons import LobbyButton
 from bot.ui.custom_ids import LOBBY_ACTIONS
 

@@ -10,7 +10,7 @@ import discord
 
 import engine
 from bot.i18n import t
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 from bot.storage.timefmt import iso_text
 
 JsonObject = dict[str, object]

@@ -13,7 +13,7 @@ from bot.i18n import t
 from bot.messages.narrate import cards_revealed, figure_moved, round_revealed, stage_scored
 from bot.messages.picture import Snapshot, fold_moves
 from bot.messages.table import Table, card_label
-from bot.storage import PlayerId
+from bot.storage.records import PlayerId
 from bot.ui.buttons import MoveButton, RematchButton, ShowHandButton
 from bot.ui.custom_ids import Turn, target_code
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine
 from bot.i18n import t
 from bot.messages.table import Table
-from bot.storage import GameRecord
+from bot.storage.records import GameRecord
 
 
 def status_text(record: GameRecord, locale: str | None) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import engine
 from bot.i18n import t
 from bot.options import GameOptions, HandsIn, Reach
-from bot.storage import GameRecord, PlayerId
+from bot.storage.records import GameRecord, PlayerId
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The slash commands about the open game of the channel they are typed in."""
+"""The channel's open game, for the commands typed in it (/whyfirst hand, status, cancel)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,6 @@ from typing import Protocol
 
 import discord
 
-from bot.i18n import locale_name
-from bot.messages.status import status_text
-from bot.play.controls import HandDesk
-from bot.play.lobby import LobbyDesk
 from bot.storage import GameRecord
 from bot.ui.replies import refuse
 
@@ -19,28 +15,11 @@ class ChannelGameReader(Protocol):
 
 
 class ChannelGames:
-    def __init__(self, storage: ChannelGameReader, hands: HandDesk, lobbies: LobbyDesk) -> None:
+    def __init__(self, storage: ChannelGameReader) -> None:
         self._storage = storage
-        self._hands = hands
-        self._lobbies = lobbies
 
-    async def show_hand_here(self, interaction: discord.Interaction) -> None:
-        record = await self._game_here(interaction)
-        if record is not None:
-            await self._hands.show_hand(interaction, record.id)
-
-    async def status_here(self, interaction: discord.Interaction) -> None:
-        record = await self._game_here(interaction)
-        if record is not None:
-            text = status_text(record, locale_name(interaction.locale))
-            await interaction.response.send_message(text, ephemeral=True)
-
-    async def cancel_here(self, interaction: discord.Interaction) -> None:
-        record = await self._game_here(interaction)
-        if record is not None:
-            await self._lobbies.cancel(interaction, record)
-
-    async def _game_here(self, interaction: discord.Interaction) -> GameRecord | None:
+    async def game_here(self, interaction: discord.Interaction) -> GameRecord | None:
+        """The open game of the interaction's channel; without one, the player is told."""
         record = None
         if interaction.channel_id is not None:
             record = await self._storage.active_game_in_channel(interaction.channel_id)

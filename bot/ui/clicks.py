@@ -1,12 +1,12 @@
 """What a click on each button does. discord.py matches a clicked custom id against the
 templates of the DynamicItem classes registered with the client (`add_dynamic_items`); these
-classes are made here for the handlers the rooms were built with (bot/client.py), so a button
-is given its handler and never looks for one on the client."""
+classes are made here for the features the rooms were built with (bot/ui/feature.py), so a
+button is given its route and never looks for one on the client."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Self
 
@@ -14,7 +14,7 @@ import discord
 
 from bot.observe.metrics import Metrics
 from bot.ui import custom_ids as ids
-from bot.ui.handlers import HandClicks, LobbyClicks, PageClicks, PrivacyDesk
+from bot.ui.feature import Feature, Route
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import outcome_of, report_failure
 from bot.ui.views import take_apart
@@ -22,19 +22,13 @@ from bot.ui.views import take_apart
 ClickedItem = discord.ui.Item[discord.ui.View]
 """The item discord.py rebuilt from the clicked message."""
 Click = discord.ui.DynamicItem[ClickedItem]
-Route = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]
-"""Hands a click's parsed custom id to its handler."""
 
 InteractionCount = Callable[[discord.Interaction, str], None]
 """Counts an interaction of a kind ("button", "command") once it has been handled."""
 
 
 @dataclass(frozen=True)
-class ClickHandlers:
-    lobby: LobbyClicks
-    hands: HandClicks
-    pages: PageClicks
-    privacy: PrivacyDesk
+class ClickGuard:
     in_flight: InFlight
     count: InteractionCount
 
@@ -61,33 +55,16 @@ class ClickHandlers:
                 interaction.message = None
 
 
-def clickable_buttons(handlers: ClickHandlers) -> tuple[type[Click], ...]:
-    """Every button's click, handed to `handlers`."""
-    lobby, hands, pages, privacy = handlers.lobby, handlers.hands, handlers.pages, handlers.privacy
-    routes: dict[str, Route] = {
-        ids.LOBBY_TEMPLATE: lambda interaction, m: lobby.lobby_button(
-            interaction, m["action"], int(m["game"])
-        ),
-        ids.REMATCH_TEMPLATE: lambda interaction, m: lobby.rematch(interaction, int(m["game"])),
-        ids.CARD_TEMPLATE: lambda interaction, m: hands.card(
-            interaction, int(m["game"]), int(m["owner"]), _turn(m), int(m["card"])
-        ),
-        ids.PICK_TEMPLATE: lambda interaction, m: hands.pick(
-            interaction, int(m["game"]), int(m["owner"]), _turn(m), int(m["card"]), m["target"]
-        ),
-        ids.MOVE_TEMPLATE: lambda interaction, m: hands.move(
-            interaction, int(m["game"]), _turn(m), m["target"]
-        ),
-        ids.HAND_TEMPLATE: lambda interaction, m: hands.show_hand(interaction, int(m["game"])),
-        ids.PRIVACY_TEMPLATE: lambda interaction, m: _privacy_click(privacy, interaction, m),
-        ids.BOARD_TEMPLATE: lambda interaction, m: pages.board_page(
-            interaction, m["metric"], m["period"], int(m["page"])
-        ),
-    }
-    return tuple(_click(template, route, handlers) for template, route in routes.items())
+def clickable_buttons(features: Sequence[Feature], guard: ClickGuard) -> tuple[type[Click], ...]:
+    """Every feature's buttons, each click handed to its feature's route under `guard`."""
+    return tuple(
+        _click(template, route, guard)
+        for feature in features
+        for template, route in feature.clicks.items()
+    )
 
 
-def _click(template: str, route: Route, handlers: ClickHandlers) -> type[Click]:
+def _click(template: str, route: Route, guard: ClickGuard) -> type[Click]:
     class Clicked(Click, template=template):
         def __init__(self, item: ClickedItem, match: re.Match[str]) -> None:
             super().__init__(item)
@@ -100,27 +77,9 @@ def _click(template: str, route: Route, handlers: ClickHandlers) -> type[Click]:
             return cls(item, match)
 
         async def callback(self, interaction: discord.Interaction) -> None:
-            await handlers.guarded(self, interaction, route(interaction, self.match))
+            await guard.guarded(self, interaction, route(interaction, self.match))
 
     return Clicked
-
-
-async def _privacy_click(
-    privacy: PrivacyDesk, interaction: discord.Interaction, match: re.Match[str]
-) -> None:
-    action = match["action"]
-    if action == "export":
-        await privacy.export(interaction)
-    elif action == "erase":
-        await privacy.ask_to_erase(interaction)
-    elif action == "erase_confirmed":
-        await privacy.erase(interaction)
-    else:
-        await privacy.forget_server(interaction)
-
-
-def _turn(match: re.Match[str]) -> ids.Turn:
-    return ids.Turn(int(match["stage"]), int(match["round"]))
 
 
 def is_genuine(interaction: discord.Interaction) -> bool:
@@ -142,10 +101,14 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     return False
 
 
-def interaction_count(metrics: Metrics) -> InteractionCount:
-    """Counts each handled interaction by kind and how it was answered (bot/observe)."""
+def interaction_count(
+    metrics: Metrics, then: Callable[[discord.Interaction], None]
+) -> InteractionCount:
+    """Counts each handled interaction by kind and how it was answered (bot/observe), then
+    hands it to `then` (a due message rides on its token)."""
 
     def count(interaction: discord.Interaction, kind: str) -> None:
         metrics.interactions.labels(kind, outcome_of(interaction)).inc()
+        then(interaction)
 
     return count

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import Catalog, candidate_locales, default_catalog, t
+from bot.options import HandsIn
 
 
 def described(key: str, **values: object) -> app_commands.locale_str:
@@ -50,3 +51,7 @@ class CatalogTranslator(app_commands.Translator):
             if key in catalog.keys(candidate):
                 return catalog.text(key, candidate, **values)
         return None
+
+
+HANDS_CHOICES = [choice(f"hands_{place}", place) for place in HandsIn]
+"""Where the hands are: the choices of /whyfirst start and defaults."""

@@ -10,7 +10,7 @@ import logging
 import discord
 
 from bot.i18n import t
-from bot.storage import StorageError
+from bot.storage.errors import StorageError
 
 log = logging.getLogger("whyfirst.replies")
 

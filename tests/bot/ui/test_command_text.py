@@ -1,17 +1,32 @@
 """Slash command descriptions come from the catalog, translated where a catalog file exists."""
 
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.i18n import Catalog, default_catalog
+from bot.observe.metrics import Metrics
+from bot.rooms import build_rooms
+from bot.settings import Settings
+from bot.storage import Storage
 from bot.ui.command_text import CatalogTranslator, described
 from bot.ui.commands import WhyFirstCommands
-from bot.ui.in_flight import InFlight
 
 CATALOGS = default_catalog().directory
+
+
+@pytest.fixture
+async def group(tmp_path: Path) -> AsyncIterator[WhyFirstCommands]:
+    """The /whyfirst group as the bot builds it, every feature's commands in it."""
+    database = str(tmp_path / "whyfirst.sqlite3")
+    storage = await Storage.open(database)
+    client = discord.AutoShardedClient(intents=discord.Intents.none())
+    yield build_rooms(client, storage, Metrics(), Settings(token="t", database=database)).commands
+    await storage.close()
 
 
 def english_catalog_in(folder: Path) -> Catalog:
@@ -37,8 +52,7 @@ async def test_a_description_is_shown_in_the_users_language_when_a_catalog_has_i
     assert await translator.translate(text, discord.Locale.american_english, context) is None
 
 
-def test_every_command_is_described_from_the_english_catalog() -> None:
-    group = WhyFirstCommands(None, None, None, None, None, None, None, InFlight())  # type: ignore[arg-type]
+def test_every_command_is_described_from_the_english_catalog(group: WhyFirstCommands) -> None:
     english = Catalog(CATALOGS)
     descriptions = {command.name: command.description for command in group.commands}
     assert descriptions == {
@@ -66,14 +80,16 @@ def test_every_command_is_described_from_the_english_catalog() -> None:
     }
 
 
-async def test_option_names_descriptions_and_choices_are_synced_in_german_and_italian() -> None:
+async def test_option_names_descriptions_and_choices_are_synced_in_german_and_italian(
+    group: WhyFirstCommands,
+) -> None:
     tree_owner = discord.Client(intents=discord.Intents.none())
     tree = app_commands.CommandTree(tree_owner)
-    tree.add_command(WhyFirstCommands(None, None, None, None, None, None, None, InFlight()))  # type: ignore[arg-type]
+    tree.add_command(group)
     translator = CatalogTranslator()
     await tree.set_translator(translator)
-    (group,) = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
-    start = next(option for option in group["options"] if option["name"] == "start")
+    (whyfirst,) = [await c.get_translated_payload(tree, translator) for c in tree.get_commands()]
+    start = next(option for option in whyfirst["options"] if option["name"] == "start")
     assert set(start["description_localizations"]) == {"de", "it"}
     variant = next(option for option in start["options"] if option["name"] == "variant")
     for language in ("de", "it"):

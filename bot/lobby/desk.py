@@ -1,4 +1,4 @@
-"""The lobby: /whyfirst start (and Rematch) open it; Join, Leave, Start and Cancel act on it.
+"""The lobby's desk: /whyfirst start (and Rematch) open it; Join, Leave, Start and Cancel act on it.
 
 The desk checks who may ask, answers and shows the lobby; every change is the game service's
 (bot/play/service.py). Clicks that write are deferred first, so Discord's 3 seconds are never
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -21,9 +21,9 @@ from bot.languages import Languages
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
 from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing
-from bot.play.server_defaults import ServerDefaults
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal
+from bot.preferences.server_defaults import ServerDefaults
 from bot.storage import GameRecord, GameStatus, Seat, player_id
 from bot.timers.loop import Timers
 from bot.timers.timer import lobby_idle_end
@@ -32,6 +32,17 @@ from bot.ui.replies import NO_PINGS, refuse
 from bot.ui.views import sent_once
 
 log = logging.getLogger("whyfirst.lobby")
+
+
+@dataclass(frozen=True)
+class LobbyRequest:
+    """What /whyfirst start asks for. A new game option is a field of GameOptions
+    (bot/options.py), an option of the command (bot/lobby/commands.py) and catalog lines."""
+
+    variant: engine.Variant
+    options: GameOptions
+    server_hands: bool
+    """The host left the hands to the server's default."""
 
 
 class LobbyDesk:
@@ -53,19 +64,14 @@ class LobbyDesk:
 
     # --- opening -----------------------------------------------------------------------
 
-    async def open_lobby(
-        self,
-        interaction: discord.Interaction,
-        variant: engine.Variant,
-        pick_seconds: int,
-        ai_level: str,
-        hands: HandsIn | None,
-    ) -> None:
-        """`hands`: None leaves it to the server's default."""
-        options = GameOptions(
-            pick_seconds=pick_seconds, ai_level=ai_level, hands=hands or HandsIn.DM
+    async def open_lobby(self, interaction: discord.Interaction, request: LobbyRequest) -> None:
+        await self._open(
+            interaction,
+            request.variant,
+            request.options,
+            seated=(),
+            server_hands=request.server_hands,
         )
-        await self._open(interaction, variant, options, seated=(), server_hands=hands is None)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby for the same players (the one who clicked hosts it)."""

@@ -1,0 +1,35 @@
+"""/whyfirst language: a member who may manage the server sets its public language."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import locale_name, t
+from bot.languages import SERVER_LANGUAGES, Languages
+from bot.ui.replies import refuse, say_privately
+
+
+async def choose_language(
+    languages: Languages, interaction: discord.Interaction, language: str
+) -> None:
+    if interaction.guild_id is None:
+        await refuse(interaction, "refusal.guild_only")
+        return
+    if not interaction.permissions.manage_guild:
+        await refuse(interaction, "refusal.language_not_allowed")
+        return
+    chosen = language if language in SERVER_LANGUAGES else None
+    await languages.set_server_language(interaction.guild_id, chosen)
+    locale = locale_name(interaction.locale)
+    if chosen is None:
+        server = locale_name(interaction.guild_locale) or "en"
+        name = t(f"language.{_catalog_language(server)}", locale)
+        await say_privately(interaction, t("language.auto", locale, language=name))
+    else:
+        name = t(f"language.{chosen}", locale)
+        await say_privately(interaction, t("language.set", locale, language=name))
+
+
+def _catalog_language(locale: str) -> str:
+    language = locale.split("-")[0]
+    return language if language in SERVER_LANGUAGES else "en"

@@ -1,0 +1,156 @@
+"""The composition root: every part of the bot, each given the few collaborators it uses.
+
+Shared parts first (the service, the announcer, the timers), then each feature from its own
+folder (bot/ui/feature.py); what a part does stays in the part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+import discord
+
+from bot import storage as store
+from bot.announce.announcer import Announcer
+from bot.announce.channel import ChannelPosts
+from bot.announce.channel_clicks import ChannelClicks
+from bot.announce.hands import Hands
+from bot.announce.outbox import Outbox
+from bot.announce.pacing import RestPacer
+from bot.announce.routes import Routes
+from bot.clock import Clock
+from bot.controls.commands import controls_feature
+from bot.languages import Languages
+from bot.lobby.commands import lobby_feature
+from bot.lobby.desk import LobbyDesk
+from bot.observe.metrics import Metrics
+from bot.play.abandonment import AbandonmentCheck
+from bot.play.ai_seats import AiSeats
+from bot.play.background import Background
+from bot.play.channel_games import ChannelGames
+from bot.play.deadlines import DeadlineActions
+from bot.play.fanout import Fanout
+from bot.play.service import GameService
+from bot.preferences.commands import preferences_feature
+from bot.preferences.server_defaults import ServerDefaults
+from bot.privacy.commands import Keeping, privacy
+from bot.privacy.housekeeping import Housekeeping
+from bot.privacy.servers import DepartedServers
+from bot.settings import Settings
+from bot.standings.commands import standings_feature
+from bot.timers.loop import Timers
+from bot.timers.takeover import Takeover
+from bot.ui.clicks import Click, ClickGuard, InteractionCount, clickable_buttons, interaction_count
+from bot.ui.commands import WhyFirstCommands
+from bot.ui.in_flight import InFlight
+from bot.web.commands import web_switch_feature
+from bot.web.server import WebPages
+
+
+@dataclass(frozen=True)
+class Rooms:
+    """The bot's parts, built once the database is open."""
+
+    storage: store.Storage
+    announcer: Announcer
+    takeover: Takeover
+    background: Background
+    ai: AiSeats
+    abandonment: AbandonmentCheck
+    servers: DepartedServers
+    housekeeping: Housekeeping
+    languages: Languages
+    in_flight: InFlight
+    count: InteractionCount
+    buttons: tuple[type[Click], ...]
+    commands: WhyFirstCommands
+    web: WebPages | None
+    """The replay and standings pages, when the bot serves them."""
+
+
+def build_rooms(
+    client: discord.AutoShardedClient,
+    storage: store.Storage,
+    metrics: Metrics,
+    settings: Settings,
+) -> Rooms:
+    clock = Clock.starting(settings.time_scale, settings.clock_start)
+    service = GameService(storage, settings, metrics, clock)
+    background = Background()
+    languages = Languages(storage, background.spawn, clock)
+    pacer = RestPacer(clock.monotonic)
+    metrics.watch_waiting(lambda: pacer.waiting)
+    outbox = Outbox(client, pacer)
+    routes = Routes(outbox, monotonic=clock.monotonic)
+    hands = Hands(routes, client, languages, storage)
+    fallbacks = metrics.rest_fallbacks
+    web = (
+        None
+        if settings.public_url is None
+        else WebPages(storage, clock, settings.public_url, settings.rating_min_games)
+    )
+    clicks = ChannelClicks(routes)
+    announcer = Announcer(
+        ChannelPosts(
+            routes,
+            clicks,
+            storage,
+            clock,
+            lambda kind: fallbacks.labels(kind).inc(),
+            replay_url=None if web is None else web.replay_url,
+        ),
+        clicks,
+        hands,
+    )
+    deadlines = DeadlineActions(service, storage, announcer, metrics, clock)
+    timers = Timers(clock, deadlines.handlers, background.spawn)
+    ai = AiSeats(service, background)
+    abandonment = AbandonmentCheck(storage, service)
+    service.subscribe(Fanout(announcer, timers, clock, abandonment, background, ai))
+    in_flight = InFlight()
+    count = interaction_count(metrics, then=announcer.carry_due)
+    defaults = ServerDefaults(storage)
+    here = ChannelGames(storage)
+    kept = privacy(
+        storage,
+        clock,
+        Keeping(
+            forget_servers_after=timedelta(days=settings.forget_servers_after_days),
+            keep_action_logs=None
+            if settings.keep_action_logs_days is None
+            else timedelta(days=settings.keep_action_logs_days),
+        ),
+        remembers=languages,
+        dm_channels=outbox,
+        games=abandonment,
+        client=client,
+    )
+    features = (
+        lobby_feature(
+            LobbyDesk(service, timers, clock, announcer, languages, defaults), here, in_flight
+        ),
+        controls_feature(service, announcer, client, here),
+        standings_feature(storage, languages, clock, settings.rating_min_games),
+        preferences_feature(languages, defaults),
+        kept.feature,
+        web_switch_feature(storage, clock, None if web is None else web.standings_url),
+    )
+    return Rooms(
+        storage=storage,
+        announcer=announcer,
+        takeover=Takeover(
+            storage, service, timers, ai.play_soon, pacer, metrics, clock, settings.process_name
+        ),
+        background=background,
+        ai=ai,
+        abandonment=abandonment,
+        servers=kept.servers,
+        housekeeping=kept.housekeeping,
+        languages=languages,
+        in_flight=in_flight,
+        count=count,
+        buttons=clickable_buttons(features, ClickGuard(in_flight, count)),
+        commands=WhyFirstCommands(features),
+        web=web,
+    )

@@ -1,0 +1,31 @@
+"""A feature's ways in: the subcommands it adds to `/whyfirst` and the buttons it answers.
+
+A feature is a folder (bot/lobby, bot/controls, bot/standings, bot/privacy, bot/preferences,
+bot/web): its desk does the work, and its commands.py builds the desk from the few
+collaborators it uses and returns a `Feature`, which the composition root hands to the command
+group (bot/ui/commands.py) and to the buttons (bot/ui/clicks.py). Adding a subcommand is that
+folder and the catalog's lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from discord import app_commands
+
+Subcommand = app_commands.Command[Any, ..., None] | app_commands.Group
+"""A subcommand of /whyfirst, or a group of them (/whyfirst web on|off)."""
+
+Route = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]
+"""Hands a click's parsed custom id (bot/ui/custom_ids.py) to the desk that answers it."""
+
+
+@dataclass(frozen=True)
+class Feature:
+    commands: tuple[Subcommand, ...] = ()
+    clicks: Mapping[str, Route] = field(default_factory=dict)
+    """Custom id template -> what a click on such a button does."""
