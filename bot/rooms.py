@@ -21,6 +21,7 @@ from bot.announce.pacing import RestPacer
 from bot.announce.routes import Routes
 from bot.clock import Clock
 from bot.controls.commands import controls_feature
+from bot.controls.desk import HandDesk
 from bot.languages import Languages
 from bot.lobby.commands import lobby_feature
 from bot.lobby.desk import LobbyDesk
@@ -31,7 +32,7 @@ from bot.play.background import Background
 from bot.play.channel_games import ChannelGames
 from bot.play.deadlines import DeadlineActions
 from bot.play.fanout import Fanout
-from bot.play.service import GameService
+from bot.play.service import game_service
 from bot.preferences.commands import preferences_feature
 from bot.preferences.server_defaults import ServerDefaults
 from bot.privacy.commands import Keeping, privacy
@@ -76,7 +77,7 @@ def build_rooms(
     settings: Settings,
 ) -> Rooms:
     clock = Clock.starting(settings.time_scale, settings.clock_start)
-    service = GameService(storage, settings, metrics, clock)
+    service = game_service(storage, settings, metrics, clock)
     background = Background()
     languages = Languages(storage, background.spawn, clock)
     pacer = RestPacer(clock.monotonic)
@@ -103,11 +104,11 @@ def build_rooms(
         clicks,
         hands,
     )
-    deadlines = DeadlineActions(service, storage, announcer, metrics, clock)
+    deadlines = DeadlineActions(service.commits, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
-    ai = AiSeats(service, background)
-    abandonment = AbandonmentCheck(storage, service)
-    service.subscribe(Fanout(announcer, timers, clock, abandonment, background, ai))
+    ai = AiSeats(service.games, service.commits, background)
+    abandonment = AbandonmentCheck(storage, service.commits)
+    service.commits.subscribe(Fanout(announcer, timers, clock, abandonment, background, ai))
     in_flight = InFlight()
     count = interaction_count(metrics, then=announcer.carry_due)
     defaults = ServerDefaults(storage)
@@ -130,7 +131,7 @@ def build_rooms(
         lobby_feature(
             LobbyDesk(service, timers, clock, announcer, languages, defaults), here, in_flight
         ),
-        controls_feature(service, announcer, client, here),
+        controls_feature(HandDesk(service.games, service.commits, announcer, client), here),
         standings_feature(storage, languages, clock, settings.rating_min_games),
         preferences_feature(languages, defaults),
         kept.feature,
@@ -140,7 +141,14 @@ def build_rooms(
         storage=storage,
         announcer=announcer,
         takeover=Takeover(
-            storage, service, timers, ai.play_soon, pacer, metrics, clock, settings.process_name
+            storage,
+            service.games,
+            timers,
+            ai.play_soon,
+            pacer,
+            metrics,
+            clock,
+            settings.process_name,
         ),
         background=background,
         ai=ai,

@@ -10,20 +10,14 @@ from discord import app_commands
 
 from bot.controls.desk import HandDesk
 from bot.i18n import locale_name
-from bot.messages.hand import Directory
 from bot.messages.status import status_text
-from bot.play.announcing import Announcing
 from bot.play.channel_games import ChannelGames
-from bot.play.service import GameService
 from bot.ui import custom_ids as ids
 from bot.ui.command_text import described
 from bot.ui.feature import Feature
 
 
-def controls_feature(
-    service: GameService, announcing: Announcing, directory: Directory, here: ChannelGames
-) -> Feature:
-    desk = HandDesk(service, announcing, directory)
+def controls_feature(desk: HandDesk, here: ChannelGames) -> Feature:
 
     @app_commands.command(name="hand", description=described("commands.hand"))
     async def hand(interaction: discord.Interaction) -> None:

@@ -16,7 +16,8 @@ from bot.messages.hand import Directory, hand_controls, place_of
 from bot.messages.table import Table
 from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing
-from bot.play.service import GameService
+from bot.play.commits import Commits
+from bot.play.open_games import OpenGames
 from bot.play.transition import Refusal, Transition
 from bot.play.verdict import ActionBuilder, Prepared
 from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus, PlayerId, player_id
@@ -26,8 +27,11 @@ from bot.ui.replies import refuse
 
 
 class HandDesk:
-    def __init__(self, service: GameService, announcing: Announcing, directory: Directory) -> None:
-        self._service = service
+    def __init__(
+        self, games: OpenGames, commits: Commits, announcing: Announcing, directory: Directory
+    ) -> None:
+        self._games = games
+        self._commits = commits
         self._announcing = announcing
         self._directory = directory
 
@@ -47,8 +51,8 @@ class HandDesk:
         view = engine.view_for(state, player)
         if (view.stage, view.round) != (turn.stage, turn.round):
             # Another process may have moved the game on: the database decides.
-            fresh = await self._service.refresh(game_id)
-            fresh_state = self._service.state_of(fresh) if fresh is not None else None
+            fresh = await self._games.refresh(game_id)
+            fresh_state = self._games.state_of(fresh) if fresh is not None else None
             if fresh is None or fresh_state is None:
                 await refuse(interaction, "refusal.unknown_game")
                 return
@@ -139,7 +143,7 @@ class HandDesk:
         player: PlayerId,
         build: ActionBuilder,
     ) -> None:
-        prepared = await self._service.prepare(game_id, build)
+        prepared = await self._commits.prepare(game_id, build)
         if isinstance(prepared, Refusal):
             await refuse(interaction, prepared.key)
             return
@@ -152,7 +156,7 @@ class HandDesk:
             self._announcing.answer_through(game_id, player, interaction)
         else:
             self._announcing.post_through(game_id, interaction.user.id, interaction)
-        outcome = await self._service.commit(prepared, interaction.user.id)
+        outcome = await self._commits.commit(prepared, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
 
@@ -175,7 +179,7 @@ class HandDesk:
             # Noted as a click in the channel too: the reveal it completes is its follow-up.
             self._announcing.answer_through(transition.game_id, player, interaction)
 
-        outcome = await self._service.commit(prepared, interaction.user.id, answer)
+        outcome = await self._commits.commit(prepared, interaction.user.id, answer)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
 
@@ -202,9 +206,9 @@ class HandDesk:
         self, interaction: discord.Interaction, game_id: int, *, fresh: bool = False
     ) -> tuple[GameRecord, engine.GameState] | None:
         if fresh:
-            record = await self._service.refresh(game_id)
+            record = await self._games.refresh(game_id)
         else:
-            record = await self._service.current(game_id)
+            record = await self._games.current(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return None
@@ -217,7 +221,7 @@ class HandDesk:
         if record.seat_of(interaction.user.id) is None:
             await refuse(interaction, "refusal.not_seated")
             return None
-        state = self._service.state_of(record)
+        state = self._games.state_of(record)
         assert state is not None
         return record, state
 

@@ -8,7 +8,8 @@ from discord import app_commands
 
 import engine
 from bot.i18n import locale_name, t
-from bot.lobby.desk import LobbyDesk, LobbyRequest
+from bot.lobby.desk import LobbyDesk
+from bot.lobby.request import LobbyRequest
 from bot.options import (
     DEFAULT_AI_LEVEL,
     DEFAULT_PICK_SECONDS,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import discord
 
@@ -18,6 +18,7 @@ from bot import storage as store
 from bot.clock import Clock
 from bot.i18n import locale_name, t
 from bot.languages import Languages
+from bot.lobby.request import LobbyRequest
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
 from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing
@@ -32,17 +33,6 @@ from bot.ui.replies import NO_PINGS, refuse
 from bot.ui.views import sent_once
 
 log = logging.getLogger("whyfirst.lobby")
-
-
-@dataclass(frozen=True)
-class LobbyRequest:
-    """What /whyfirst start asks for. A new game option is a field of GameOptions
-    (bot/options.py), an option of the command (bot/lobby/commands.py) and catalog lines."""
-
-    variant: engine.Variant
-    options: GameOptions
-    server_hands: bool
-    """The host left the hands to the server's default."""
 
 
 class LobbyDesk:
@@ -75,7 +65,7 @@ class LobbyDesk:
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby for the same players (the one who clicked hosts it)."""
-        record = await self._service.refresh(game_id)
+        record = await self._service.games.refresh(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return
@@ -108,7 +98,7 @@ class LobbyDesk:
         if where is None or channel_id is None:
             await refuse(interaction, "refusal.guild_only")
             return
-        if self._service.game_in_channel(channel_id) is not None:
+        if self._service.games.in_channel(channel_id) is not None:
             await refuse(interaction, "refusal.channel_busy")
             return
         # The lobby's first write may queue behind other games' writes: answer first.
@@ -124,7 +114,7 @@ class LobbyDesk:
             options, locale=public, reach=reach, guild_name=guild_name, channel_name=channel_name
         )
         try:
-            record = await self._service.open_lobby(
+            record = await self._service.seating.open_lobby(
                 where,
                 channel_id,
                 interaction.user.id,
@@ -145,7 +135,7 @@ class LobbyDesk:
                 content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
             )
         try:
-            await self._service.note_lobby_message(record.id, lobby.id)
+            await self._service.seating.note_lobby_message(record.id, lobby.id)
         except store.StorageError as problem:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
@@ -157,7 +147,7 @@ class LobbyDesk:
     async def lobby_button(
         self, interaction: discord.Interaction, action: str, game_id: int
     ) -> None:
-        record = await self._service.current(game_id)
+        record = await self._service.games.current(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return
@@ -194,12 +184,12 @@ class LobbyDesk:
             if add:
                 seat = next_ai_seat(record)
                 level = GameOptions.of(record).ai_level
-                record = await self._service.join(
+                record = await self._service.seating.join(
                     record.id, seat.user_id, seat.display_name, ai_level=level
                 )
             else:
                 assert last is not None
-                record = await self._service.leave(record.id, last.user_id)
+                record = await self._service.seating.leave(record.id, last.user_id)
         except store.GameFull:
             await refuse(interaction, "refusal.game_full")
             return
@@ -215,7 +205,7 @@ class LobbyDesk:
             return
         await interaction.response.defer()
         try:
-            record = await self._service.join(record.id, user.id, user.display_name)
+            record = await self._service.seating.join(record.id, user.id, user.display_name)
         except store.AlreadySeated:
             await refuse(interaction, "refusal.already_seated")
             return
@@ -238,7 +228,7 @@ class LobbyDesk:
             return
         await interaction.response.defer()
         try:
-            record = await self._service.leave(record.id, user.id)
+            record = await self._service.seating.leave(record.id, user.id)
         except store.NotSeated:
             await refuse(interaction, "refusal.not_seated")
             return
@@ -264,7 +254,7 @@ class LobbyDesk:
         await interaction.response.defer()
         self._announcing.post_through(record.id, interaction.user.id, interaction)
         self._announcing.seat_through(record.id, player_id(interaction.user.id), interaction)
-        outcome = await self._service.start(record.id, interaction.user.id)
+        outcome = await self._service.commits.start(record.id, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
             return
@@ -282,7 +272,7 @@ class LobbyDesk:
             await refuse(interaction, "refusal.cancel_not_allowed")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        ended = await self._service.end(record.id, EndReason.CANCELLED)
+        ended = await self._service.commits.end(record.id, EndReason.CANCELLED)
         key = "cancel.done" if ended else "refusal.game_over"
         await interaction.followup.send(t(key, interaction.locale), ephemeral=True)
 

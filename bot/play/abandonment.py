@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 import engine
-from bot.play.service import GameService
+from bot.play.commits import Commits
 from bot.play.transition import EndReason, Transition
 from bot.storage import GameRecord, LoggedAction
 
@@ -54,9 +54,9 @@ class GameLogs(Protocol):
 
 
 class AbandonmentCheck:
-    def __init__(self, storage: GameLogs, service: GameService) -> None:
+    def __init__(self, storage: GameLogs, commits: Commits) -> None:
         self._storage = storage
-        self._service = service
+        self._commits = commits
 
     async def after(self, transition: Transition) -> None:
         """End the game if the round this transition ended was the stage's worth of rounds
@@ -64,11 +64,11 @@ class AbandonmentCheck:
         log = await self._storage.action_log(transition.game_id)
         current = (transition.state.stage, transition.state.round)
         if rounds_nobody_played(log, current) >= engine.ROUNDS:
-            await self._service.end(transition.game_id, EndReason.ABANDONED)
+            await self._commits.end(transition.game_id, EndReason.ABANDONED)
 
     async def place_gone(self, where: Callable[[GameRecord], bool], reason: str) -> None:
         """The server or channel of the open games `where` picks went away (nobody can see
         them any more): they are abandoned."""
         for record in await self._storage.active_games():
-            if where(record) and await self._service.end(record.id, EndReason.ABANDONED):
+            if where(record) and await self._commits.end(record.id, EndReason.ABANDONED):
                 log.info("game %s abandoned: %s", record.id, reason)

@@ -17,7 +17,8 @@ from concurrent.futures import ThreadPoolExecutor
 import engine
 from bot.options import GameOptions
 from bot.play.background import Background
-from bot.play.service import GameService
+from bot.play.commits import Commits
+from bot.play.open_games import OpenGames
 from bot.play.transition import Change, Refusal, Transition
 from bot.storage import GameRecord, GameStatus, PlayerId
 
@@ -41,8 +42,9 @@ def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[PlayerId, .
 
 
 class AiSeats:
-    def __init__(self, service: GameService, background: Background) -> None:
-        self._service = service
+    def __init__(self, games: OpenGames, commits: Commits, background: Background) -> None:
+        self._games = games
+        self._commits = commits
         self._background = background
         self._playing: set[int] = set()
         self._again: set[int] = set()
@@ -80,10 +82,10 @@ class AiSeats:
 
     async def _step(self, game_id: int) -> bool:
         """Let the AI players the game awaits now act; whether anything was committed."""
-        record = await self._service.current(game_id)
+        record = await self._games.current(game_id)
         if record is None or record.status is not GameStatus.RUNNING:
             return False
-        state = self._service.state_of(record)
+        state = self._games.state_of(record)
         if state is None:
             return False
         players = awaited_ai(record, state)
@@ -99,7 +101,7 @@ class AiSeats:
             # Decided for `state`: if the game moved on meanwhile, decide again.
             return actions if now == state else Refusal("refusal.busy")
 
-        outcome = await self._service.act(game_id, None, build)
+        outcome = await self._commits.act(game_id, None, build)
         if isinstance(outcome, Refusal):
             log.info("game %s: AI players decide again (%s)", game_id, outcome.key)
         return True

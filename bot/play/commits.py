@@ -1,5 +1,5 @@
-"""The path from an intention to a committed change of a game: a lobby's start, an action
-(prepare, then commit) and an early end.
+"""The one update path of a game (boardgame.io's Master.onUpdate: check the version, reduce,
+save, then publish): a lobby's start, an action (prepare, then commit) and an early end.
 
 prepare (the engine's verdict, from the game as this process last saw it) -> commit (under the
 game's lock: engine.settle, storage.commit_transition). The commit carries the version the
@@ -72,14 +72,21 @@ class Commits:
         metrics: Metrics,
         process_name: str,
         clock: Clock,
-        publish: Publish,
     ) -> None:
         self._storage = storage
         self._games = games
         self._metrics = metrics
         self._process_name = process_name
         self._clock = clock
-        self._publish = publish
+        self._subscribers: list[Publish] = []
+
+    def subscribe(self, publish: Publish) -> None:
+        """Call `publish` with every committed change, in commit order per game."""
+        self._subscribers.append(publish)
+
+    def _publish(self, change: Change) -> None:
+        for publish in self._subscribers:
+            publish(change)
 
     async def start(self, game_id: int, actor_id: int) -> Transition | Refusal:
         """The host starts the lobby's game: deal stage 1 and open the first round."""
@@ -156,6 +163,15 @@ class Commits:
                     self._metrics.version_conflicts.inc()
                     record = None
         return Refusal("refusal.busy")
+
+    async def act(
+        self, game_id: int, actor_id: int | None, build: ActionBuilder
+    ) -> Transition | Refusal:
+        """Prepare and commit in one (a deadline's action, an AI player's)."""
+        prepared = await self.prepare(game_id, build)
+        if isinstance(prepared, Refusal):
+            return prepared
+        return await self.commit(prepared, actor_id)
 
     def _judge(self, record: GameRecord | None, build: ActionBuilder) -> Prepared | Refusal:
         state = self._games.state_of(record) if record is not None else None

@@ -14,7 +14,7 @@ import engine
 from bot.clock import Clock
 from bot.observe.metrics import Metrics
 from bot.play.announcing import Announcing
-from bot.play.service import GameService
+from bot.play.commits import Commits
 from bot.play.transition import EndReason, Refusal, turn_of
 from bot.storage import GameRecord, GameStatus
 from bot.timers.loop import TimerHandler
@@ -32,13 +32,13 @@ class GameRows(Protocol):
 class DeadlineActions:
     def __init__(
         self,
-        service: GameService,
+        commits: Commits,
         storage: GameRows,
         announcing: Announcing,
         metrics: Metrics,
         clock: Clock,
     ) -> None:
-        self._service = service
+        self._commits = commits
         self._storage = storage
         self._announcing = announcing
         self._metrics = metrics
@@ -75,12 +75,12 @@ class DeadlineActions:
             turn = turn_of(state)
             return engine.Timeout(turn.stage, turn.round, turn.mover)
 
-        outcome = await self._service.act(timer.game_id, None, build)
+        outcome = await self._commits.act(timer.game_id, None, build)
         if isinstance(outcome, Refusal):
             log.info("game %s: timeout not applied (%s)", timer.game_id, outcome.key)
         else:
             self._metrics.deadlines.labels("fired").inc()
 
     async def close_lobby(self, timer: Timer) -> None:
-        if await self._service.end(timer.game_id, EndReason.LOBBY_EXPIRED):
+        if await self._commits.end(timer.game_id, EndReason.LOBBY_EXPIRED):
             self._metrics.deadlines.labels("fired").inc()
