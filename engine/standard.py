@@ -2,30 +2,26 @@
 
 from .actions import Pick
 from .cards import VALUES
-from .constants import LEO, ROUNDS, Phase, Variant
+from .constants import LEO, ROUNDS, Variant
 from .events import Event, Move, PickMade, Play, RoundRevealed
 from .outcomes import Accepted, RejectCode, Rejected, Result
 from .rules import clamp
 from .state import GameState, Picks, RecordedPlay, figure_names
 from .turns import (
-    card_problem,
     end_round,
+    picking_seat,
     replace_at,
     target_problem,
-    turn_problem,
     with_picks,
 )
 
 
 def apply_pick(state: GameState, action: Pick) -> Result:
     player = action.player
-    problem = turn_problem(
-        state, player, action.stage, action.round, Variant.STANDARD, Phase.PICKING
-    )
-    if problem:
-        return problem
-    seat = state.players.index(player)
-    problem = card_problem(state, seat, action.card) or target_problem(state, action.target)
+    seat = picking_seat(state, player, action.stage, action.round, Variant.STANDARD, action.card)
+    if isinstance(seat, Rejected):
+        return seat
+    problem = target_problem(state, action.target)
     if problem:
         return problem
     if state.round == ROUNDS and action.target != player:

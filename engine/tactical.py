@@ -10,8 +10,8 @@ from .outcomes import Accepted, RejectCode, Rejected, Result
 from .rules import clamp
 from .state import GameState, Picks, figure_names
 from .turns import (
-    card_problem,
     end_round,
+    picking_seat,
     replace_at,
     target_problem,
     turn_problem,
@@ -21,15 +21,9 @@ from .turns import (
 
 def apply_choose_card(state: GameState, action: ChooseCard) -> Result:
     player = action.player
-    problem = turn_problem(
-        state, player, action.stage, action.round, Variant.TACTICAL, Phase.PICKING
-    )
-    if problem:
-        return problem
-    seat = state.players.index(player)
-    problem = card_problem(state, seat, action.card)
-    if problem:
-        return problem
+    seat = picking_seat(state, player, action.stage, action.round, Variant.TACTICAL, action.card)
+    if isinstance(seat, Rejected):
+        return seat
     picks = replace_at(state.picks, seat, (action.card, None))
     made = PickMade(player, state.stage, state.round)
     if None in picks:

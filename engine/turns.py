@@ -35,6 +35,17 @@ def turn_problem(
     return None
 
 
+def picking_seat(
+    state: GameState, player: str, stage: int, round_: int, variant: Variant, card: int
+) -> int | Rejected:
+    """The seat of `player` when `card` is theirs to pick now, else why not."""
+    problem = turn_problem(state, player, stage, round_, variant, Phase.PICKING)
+    if problem:
+        return problem
+    seat = state.players.index(player)
+    return card_problem(state, seat, card) or seat
+
+
 def phase_sentence(state: GameState) -> str:
     if state.phase is Phase.DEALING:
         return f"Stage {state.stage} has not been dealt yet."

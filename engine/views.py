@@ -68,26 +68,13 @@ class PublicView(_ByFigure):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView(_ByFigure):
+class PlayerView(PublicView):
     """One player's knowledge: the public view plus their own hand and pick."""
 
     player: str
-    stage: int
-    round: int
-    phase: Phase
-    variant: Variant
-    players: tuple[str, ...]
-    figures: tuple[str, ...]
     hand: tuple[Card, ...]
     pick: tuple[int, str | None] | None
     targets: tuple[str, ...]
-    waiting_for: tuple[str, ...]
-    current_mover: str | None
-    moves_left: tuple[tuple[str, int], ...]
-    hand_sizes: tuple[tuple[str, int], ...]
-    positions: tuple[tuple[str, int], ...]
-    totals: tuple[tuple[str, int], ...]
-    revealed: tuple[RevealedPlay, ...]
 
 
 def waiting_for(state: GameState) -> tuple[str, ...]:

@@ -22,64 +22,64 @@ def stage_points(positions: list[int]) -> tuple[int, ...]:
     return tuple([space if at == space else 0 for at in positions])
 
 
-def finish_standard_randomly(
+def finish_randomly(
     positions: list[int],
     hands: list[list[int]],
     leo_stack: list[int],
     next_round: int,
     position: int,
+    *,
+    tactical: bool,
 ) -> list[int]:
-    """Play standard rounds next_round..5 with uniformly random picks; the final spaces."""
-    figure_count = len(positions)
-    values = VALUES
+    """Play rounds next_round..5 at random: standard picks (sum, then clamp) or tactical
+    moves (one at a time, in card-number order); the final spaces."""
+    play_round = _tactical_round if tactical else _standard_round
     for round_number in range(next_round, ROUNDS + 1):
-        if round_number == ROUNDS:
-            for seat, hand in enumerate(hands):
-                positions[seat] += values[hand[0]]
-        else:
-            position, bits = next_u64(position)
-            left = ROUNDS + 1 - round_number
-            options = left * figure_count
-            for hand in hands:
-                bits, choice = divmod(bits, options)
-                target, index = divmod(choice, left)
-                positions[target] += values[hand.pop(index)]
-            if leo_stack:
-                positions[LEO_INDEX] += values[leo_stack[round_number - next_round]]
-        for index, at in enumerate(positions):
-            if at > MAX_SPACE:
-                positions[index] = MAX_SPACE
-            elif at < MIN_SPACE:
-                positions[index] = MIN_SPACE
+        position, bits = next_u64(position)
+        last = round_number == ROUNDS
+        leo_card = leo_stack[round_number - next_round] if leo_stack and not last else None
+        play_round(positions, hands, leo_card, ROUNDS + 1 - round_number, bits)
     return positions
 
 
-def finish_tactical_randomly(
-    positions: list[int],
-    hands: list[list[int]],
-    leo_stack: list[int],
-    next_round: int,
-    position: int,
-) -> list[int]:
-    """Play tactical rounds next_round..5 with random cards and random figures moved."""
-    figure_count = len(positions)
+def _standard_round(
+    positions: list[int], hands: list[list[int]], leo_card: int | None, left: int, bits: int
+) -> None:
     values = VALUES
-    for round_number in range(next_round, ROUNDS + 1):
-        position, bits = next_u64(position)
-        left = ROUNDS + 1 - round_number
-        options = left * figure_count
-        moves = []
+    if left == 1:
+        for seat, hand in enumerate(hands):
+            positions[seat] += values[hand[0]]
+    else:
+        options = left * len(positions)
         for hand in hands:
             bits, choice = divmod(bits, options)
             target, index = divmod(choice, left)
-            moves.append((hand.pop(index), target))
-        if leo_stack and round_number < ROUNDS:
-            moves.append((leo_stack[round_number - next_round], LEO_INDEX))
-        moves.sort(reverse=True)
-        for card, target in moves:
-            at = positions[target] + values[card]
-            positions[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
-    return positions
+            positions[target] += values[hand.pop(index)]
+        if leo_card is not None:
+            positions[LEO_INDEX] += values[leo_card]
+    for index, at in enumerate(positions):
+        if at > MAX_SPACE:
+            positions[index] = MAX_SPACE
+        elif at < MIN_SPACE:
+            positions[index] = MIN_SPACE
+
+
+def _tactical_round(
+    positions: list[int], hands: list[list[int]], leo_card: int | None, left: int, bits: int
+) -> None:
+    values = VALUES
+    options = left * len(positions)
+    moves = []
+    for hand in hands:
+        bits, choice = divmod(bits, options)
+        target, index = divmod(choice, left)
+        moves.append((hand.pop(index), target))
+    if leo_card is not None:
+        moves.append((leo_card, LEO_INDEX))
+    moves.sort(reverse=True)
+    for card, target in moves:
+        at = positions[target] + values[card]
+        positions[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
 
 
 def random_stage_points(player_count: int, seed: int) -> tuple[int, ...]:
@@ -89,5 +89,5 @@ def random_stage_points(player_count: int, seed: int) -> tuple[int, ...]:
     hands = [cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(player_count)]
     leo_stack = cards[HAND_SIZE * player_count :][:LEO_STACK_SIZE] if player_count == 2 else []
     figure_count = player_count + (1 if leo_stack else 0)
-    final = finish_standard_randomly([0] * figure_count, hands, leo_stack, 1, position)
+    final = finish_randomly([0] * figure_count, hands, leo_stack, 1, position, tactical=False)
     return stage_points(final)

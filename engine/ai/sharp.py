@@ -10,7 +10,7 @@ from .casual import Aim, aim_of, casual_card, casual_move, casual_pick
 from .knowledge import Knowledge
 from .outlook import Outlook
 from .randomness import shuffled
-from .rollout import LEO_INDEX, finish_standard_randomly, finish_tactical_randomly, stage_points
+from .rollout import LEO_INDEX, finish_randomly, stage_points
 
 SAMPLES = 64
 
@@ -99,7 +99,7 @@ def sharp_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
             clamp_all(after)
             rest = [hand[:] for hand in hands]
             rest[me].remove(card)
-            final = finish_standard_randomly(after, rest, leo_stack[1:], next_round, future)
+            final = finish_randomly(after, rest, leo_stack[1:], next_round, future, tactical=False)
             scores[number] += outlook.value(stage_points(final))
     return candidates[best_of(scores)]
 
@@ -147,7 +147,7 @@ def sharp_card(knowledge: Knowledge, position: int) -> int:
             after = play_moves(list(knowledge.positions), moves, aims, leo, moving)
             rest = [hand[:] for hand in hands]
             rest[me].remove(card)
-            final = finish_tactical_randomly(after, rest, leo_stack, next_round, future)
+            final = finish_randomly(after, rest, leo_stack, next_round, future, tactical=True)
             scores[number] += outlook.value(stage_points(final))
     return candidates[best_of(scores)]
 
@@ -172,6 +172,6 @@ def sharp_move(knowledge: Knowledge, position: int) -> int:
             after[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
             after = play_moves(after, later, aims, knowledge.leo, moving)
             rest = [hand[:] for hand in hands]
-            final = finish_tactical_randomly(after, rest, leo_stack, next_round, future)
+            final = finish_randomly(after, rest, leo_stack, next_round, future, tactical=True)
             scores[target] += outlook.value(stage_points(final))
     return best_of(scores)
