@@ -5,13 +5,13 @@ time, the action logs of games closed before it (`WHYFIRST_KEEP_ACTION_LOGS_DAYS
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.clock import Clock
+from bot.tasks import cancel_and_wait
 
 log = logging.getLogger("whyfirst.privacy")
 
@@ -50,11 +50,8 @@ class Housekeeping:
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel_and_wait(self._task)
+        self._task = None
 
     async def _run(self) -> None:
         while True:

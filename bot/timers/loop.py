@@ -11,6 +11,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 
 from bot.clock import Clock
+from bot.tasks import cancel_and_wait
 from bot.timers.timer import Timer, TimerEvent
 
 log = logging.getLogger("whyfirst.timers")
@@ -57,11 +58,8 @@ class Timers:
         """No timer fires any more (those firing now finish in the background)."""
         self._held.clear()
         self._queue.clear()
-        if self._loop is not None:
-            self._loop.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loop
-            self._loop = None
+        await cancel_and_wait(self._loop)
+        self._loop = None
 
     async def _run(self) -> None:
         while True:

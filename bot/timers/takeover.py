@@ -22,6 +22,7 @@ from bot import storage as store
 from bot.clock import Clock
 from bot.observe.metrics import Metrics
 from bot.storage import GameRecord, GameStatus
+from bot.tasks import cancel_and_wait
 from bot.timers.loop import Timers
 from bot.timers.timer import game_timers
 
@@ -87,11 +88,8 @@ class Takeover:
 
     async def stop(self) -> None:
         """Stop sweeping, let go of the lease and of every timer."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await cancel_and_wait(self._task)
+        self._task = None
         await self._timers.stop()
         with contextlib.suppress(store.StorageError):
             await self._storage.release_lease(self._name)
