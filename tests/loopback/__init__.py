@@ -20,7 +20,9 @@ The application as its Developer Portal sets it (`discord.application`, all off 
 one): an IDENTIFY asking for a privileged intent whose switch is off is closed with 4014.
 `discord.enable_activities()` allows LAUNCH_ACTIVITY answers (recorded in
 `discord.activity_launches`) and creates Discord's default Entry Point command, which
-`await anne.launch_app(games)` runs from the App Launcher. `anne.authorize()` is the Activity's
+`await anne.launch_app(games)` runs from the App Launcher. Launches in one channel join its
+one instance, which the activity-instances endpoint lists until its last user leaves
+(`anne.close_activity(games)`). `anne.authorize()` is the Activity's
 sign-in code, exchanged at `POST /oauth2/token` with `discord.client_secret`.
 """
 

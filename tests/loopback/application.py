@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
-from tests.loopback.model import Channel, User
+from tests.loopback.model import Channel, User, new_snowflake
 
 GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT = 1 << 1, 1 << 8, 1 << 15
 SWITCHES = {
@@ -23,13 +24,48 @@ LAUNCH_ACTIVITY_ANSWERS = {2: "APPLICATION_COMMAND", 3: "MESSAGE_COMPONENT", 5: 
 
 
 @dataclass(eq=False)
+class ActivityInstance:
+    """The Activity running in a channel: one per channel, which later launches there join."""
+
+    channel: Channel
+    users: list[User]
+    launch_id: int = field(default_factory=new_snowflake)
+
+    @property
+    def location_id(self) -> str:
+        if self.channel.guild is None:
+            return f"pc-{self.channel.id}"
+        return f"gc-{self.channel.guild.id}-{self.channel.id}"
+
+    @property
+    def instance_id(self) -> str:
+        return f"i-{self.launch_id}-{self.location_id}"
+
+    def to_json(self, application_id: int) -> dict[str, Any]:
+        location: dict[str, Any] = {
+            "id": self.location_id,
+            "kind": self.location_id[:2],
+            "channel_id": str(self.channel.id),
+        }
+        if self.channel.guild is not None:
+            location["guild_id"] = str(self.channel.guild.id)
+        return {
+            "application_id": str(application_id),
+            "instance_id": self.instance_id,
+            "launch_id": str(self.launch_id),
+            "location": location,
+            "users": [str(user.id) for user in self.users],
+        }
+
+
+@dataclass(eq=False)
 class ActivityLaunch:
     """The app's Activity opened for `user` in `channel` (by a LAUNCH_ACTIVITY answer, or by
     Discord itself for an Entry Point command whose handler is DISCORD_LAUNCH_ACTIVITY)."""
 
     user: User
     channel: Channel
-    instance_id: str = field(default_factory=lambda: "i-" + secrets.token_hex(8))
+    instance_id: str
 
 
 @dataclass(eq=False)
@@ -44,6 +80,8 @@ class Application:
     """The Portal's Activities switch (the application's EMBEDDED flag)."""
     client_secret: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     launches: list[ActivityLaunch] = field(default_factory=list)
+    instances: dict[int, ActivityInstance] = field(default_factory=dict)
+    """The running instances, by channel id."""
     codes: dict[str, User] = field(default_factory=dict)
     """Authorization codes not exchanged yet: each is good for one exchange."""
     access_tokens: dict[str, User] = field(default_factory=dict)
@@ -81,9 +119,25 @@ class Application:
         return None
 
     def launch(self, user: User, channel: Channel) -> ActivityLaunch:
-        launch = ActivityLaunch(user, channel)
+        """`user` opens the Activity in `channel`: the instance running there, or a new one."""
+        instance = self.instances.setdefault(channel.id, ActivityInstance(channel, []))
+        if user not in instance.users:
+            instance.users.append(user)
+        launch = ActivityLaunch(user, channel, instance.instance_id)
         self.launches.append(launch)
         return launch
+
+    def leave(self, user: User, channel: Channel) -> None:
+        """`user` closes the Activity; an instance nobody is in any more ends."""
+        instance = self.instances.get(channel.id)
+        if instance is not None and user in instance.users:
+            instance.users.remove(user)
+            if not instance.users:
+                del self.instances[channel.id]
+
+    def instance(self, instance_id: str) -> ActivityInstance | None:
+        found = [i for i in self.instances.values() if i.instance_id == instance_id]
+        return found[0] if found else None
 
     def authorization_code(self, user: User) -> str:
         code = secrets.token_urlsafe(22)

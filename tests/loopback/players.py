@@ -174,6 +174,10 @@ class Player:
             PendingInteraction(APPLICATION_COMMAND, self.user, channel.channel, payload)
         )
 
+    def close_activity(self, channel: TextChannel) -> None:
+        """Leave the Activity running in `channel` (it ends when its last user leaves)."""
+        self._discord.world.application.leave(self.user, channel.channel)
+
     def authorize(self, *, scope: tuple[str, ...] = ("identify",)) -> str:
         """The code the Embedded App SDK's `commands.authorize({client_id, response_type:
         "code", scope})` gives the Activity's page when this player allows it; the page's server

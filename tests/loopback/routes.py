@@ -41,6 +41,11 @@ class Routes:
             ("GET", "/users/{user_id}", self.user),
             ("GET", "/oauth2/applications/@me", self.application),
             ("GET", "/applications/@me", self.application),
+            (
+                "GET",
+                "/applications/{application_id}/activity-instances/{instance_id}",
+                self.activity_instance,
+            ),
             ("GET", "/gateway", self.gateway_url),
             ("GET", "/gateway/bot", self.gateway_url),
             ("POST", "/users/@me/channels", self.open_dm),
@@ -90,6 +95,15 @@ class Routes:
             "summary": "",
             "rpc_origins": [],
         }
+
+    async def activity_instance(self, call: Call) -> Any:
+        """Who is in a running instance of the app's Activity (404 once it ended)."""
+        if call.snowflake("application_id") != self.world.application_id:
+            raise DiscordError(403, 50001, "Missing Access")
+        instance = self.world.application.instance(call.param("instance_id"))
+        if instance is None:
+            raise DiscordError(404, 0, "404: Not Found")
+        return instance.to_json(self.world.application_id)
 
     async def gateway_url(self, call: Call) -> Any:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}

@@ -16,17 +16,23 @@ CHAT = {"name": "whyfirst", "description": "Play", "type": 1}
 ENTRY_POINT = {"name": "launch", "description": "Open the table", "type": 4, "handler": 1}
 
 
-async def global_commands(
-    loopback: LoopbackDiscord, method: str, body: Any = None, tail: str = ""
+async def as_the_bot(
+    loopback: LoopbackDiscord, method: str, path: str, body: Any = None
 ) -> tuple[int, Any]:
-    """A request to the app's global commands, as the bot makes it: (status, JSON body)."""
-    url = f"{loopback.api_base}/applications/{loopback.bot_user.id}/commands{tail}"
+    """A request to the application's `path`, as the bot makes it: (status, JSON body)."""
+    url = f"{loopback.api_base}/applications/{loopback.bot_user.id}{path}"
     headers = {"Authorization": f"Bot {loopback.token}"}
     async with (
         aiohttp.ClientSession(headers=headers) as session,
         session.request(method, url, json=body) as response,
     ):
         return response.status, await response.json() if response.status != 204 else None
+
+
+async def global_commands(
+    loopback: LoopbackDiscord, method: str, body: Any = None, tail: str = ""
+) -> tuple[int, Any]:
+    return await as_the_bot(loopback, method, f"/commands{tail}", body)
 
 
 def launches(loopback: LoopbackDiscord) -> list[tuple[str, str]]:
@@ -118,16 +124,32 @@ async def test_an_entry_point_is_global_only_one_and_needs_activities(pub: Pub) 
     assert (status, error["code"]) == (400, 50035)
     assert "only an Entry Point command (type 4) has a handler" in str(error)
 
-    url = (
-        f"{pub.discord.api_base}/applications/{pub.discord.bot_user.id}/guilds/"
-        f"{pub.guild.id}/commands"
-    )
-    headers = {"Authorization": f"Bot {pub.discord.token}"}
-    async with (
-        aiohttp.ClientSession(headers=headers) as session,
-        session.post(url, json=ENTRY_POINT) as response,
-    ):
-        error = await response.json()
-        assert (response.status, error["code"]) == (400, 50035)
-        assert "cannot be a server's command" in str(error)
+    guild_commands = f"/guilds/{pub.guild.id}/commands"
+    status, error = await as_the_bot(pub.discord, "POST", guild_commands, ENTRY_POINT)
+    assert (status, error["code"]) == (400, 50035)
+    assert "cannot be a server's command" in str(error)
     assert [c["name"] for c in pub.discord.commands()] == ["launch"]
+
+
+async def test_an_instance_names_who_is_in_it_until_the_last_one_leaves(pub: Pub) -> None:
+    pub.discord.enable_activities()
+    await pub.anne.launch_app(pub.games)
+    await pub.ben.launch_app(pub.games)
+    first, second = pub.discord.activity_launches
+    assert first.instance_id == second.instance_id
+    path = f"/activity-instances/{first.instance_id}"
+    status, instance = await as_the_bot(pub.discord, "GET", path)
+    assert status == 200
+    assert instance["users"] == [str(pub.anne.id), str(pub.ben.id)]
+    assert instance["location"] == {
+        "id": f"gc-{pub.guild.id}-{pub.games.id}",
+        "kind": "gc",
+        "channel_id": str(pub.games.id),
+        "guild_id": str(pub.guild.id),
+    }
+
+    pub.anne.close_activity(pub.games)
+    assert (await as_the_bot(pub.discord, "GET", path))[1]["users"] == [str(pub.ben.id)]
+    pub.ben.close_activity(pub.games)
+    status, error = await as_the_bot(pub.discord, "GET", path)
+    assert (status, error["code"]) == (404, 0)
