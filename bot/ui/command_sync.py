@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -73,10 +73,52 @@ async def sync_commands(
         log.info("slash commands are being synced by another process")
         return
     try:
-        await tree.sync(guild=guild)
+        if guild is None:
+            await _overwrite_global_commands(tree.client, payload)
+        else:
+            await tree.sync(guild=guild)
     except BaseException as failure:
         await storage.set_setting(COMMANDS_HASH_KEY, synced)
         if isinstance(failure, discord.Forbidden):
             raise CommandsRefused(dev_guild, failure) from None
         raise
     log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
+
+
+PRIMARY_ENTRY_POINT = 4
+"""The command type of an Activity's Entry Point (the App Launcher); discord.py knows no such
+type, so its tree never holds one."""
+
+
+_WRITABLE = frozenset(
+    (
+        "id",
+        "type",
+        "name",
+        "name_localizations",
+        "description",
+        "description_localizations",
+        "options",
+        "default_member_permissions",
+        "contexts",
+        "integration_types",
+        "handler",
+        "nsfw",
+    )
+)
+"""What a bulk overwrite takes of a command (the rest of a fetched one is Discord's own)."""
+
+
+async def _overwrite_global_commands(client: discord.Client, payload: list[dict[str, Any]]) -> None:
+    """Replace the global commands with `payload`, keeping an Entry Point command that Discord
+    made when Activities were switched on in the Developer Portal: an overwrite that left it
+    out would be refused (50240), and discord.py's tree.sync() would leave it out."""
+    application_id = client.application_id
+    assert application_id is not None, "the commands are synced once logged in"
+    existing = await client.http.get_global_commands(application_id)
+    kept = [
+        {field: value for field, value in command.items() if field in _WRITABLE}
+        for command in existing
+        if command["type"] == PRIMARY_ENTRY_POINT
+    ]
+    await client.http.bulk_upsert_global_commands(application_id, payload + kept)
