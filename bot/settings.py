@@ -211,7 +211,7 @@ def _activity(environ: Mapping[str, str]) -> ActivityCredentials | None:
             "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET open the table, a web page: set "
             "WHYFIRST_WEB_PORT and WHYFIRST_PUBLIC_URL too, or leave the two empty."
         )
-    if not client_id.isdigit():
+    if not (client_id.isascii() and client_id.isdigit()):
         raise SettingsError(
             f"DISCORD_CLIENT_ID must be the application's id (digits only, Developer Portal, "
             f"OAuth2: Client ID), not {client_id!r}."
