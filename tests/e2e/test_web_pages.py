@@ -89,7 +89,7 @@ async def test_the_replay_link_opens_a_page_that_steps_to_the_last_round_with_th
 async def test_admins_turn_the_standings_page_on_and_off_and_others_may_not(
     server: Server,
 ) -> None:
-    serve_web(server)
+    public = serve_web(server)
     await server.start_bot()
     anne, ben = server.players("Anne", "Ben")
     table = Table(server.discord, server.games, [anne, ben], seed=5)
@@ -120,6 +120,9 @@ async def test_admins_turn_the_standings_page_on_and_off_and_others_may_not(
         off = await moderator.slash(server.games, "whyfirst web off")
         assert off.ephemeral_text == "The standings page is off: its link no longer works."
         async with http.get(link) as response:
+            assert response.status == 404
+        # Without DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET there is no table.
+        async with http.get(f"{public}/activity/") as response:
             assert response.status == 404
         fresh = await moderator.slash(server.games, "whyfirst web on")
         assert fresh.ephemeral_text is not None
