@@ -40,6 +40,7 @@ from bot.privacy.housekeeping import Housekeeping
 from bot.privacy.servers import DepartedServers
 from bot.settings import Settings
 from bot.standings.commands import standings_feature
+from bot.table.build import table_pages
 from bot.timers.loop import Timers
 from bot.timers.takeover import Takeover
 from bot.ui.clicks import Click, ClickGuard, InteractionCount, clickable_buttons, interaction_count
@@ -89,7 +90,13 @@ def build_rooms(
     web = (
         None
         if settings.public_url is None
-        else WebPages(storage, clock, settings.public_url, settings.rating_min_games)
+        else WebPages(
+            storage,
+            clock,
+            settings.public_url,
+            settings.rating_min_games,
+            more=table_pages(client, settings, clock),
+        )
     )
     clicks = ChannelClicks(routes)
     announcer = Announcer(
