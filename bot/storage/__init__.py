@@ -180,6 +180,7 @@ from bot.storage.records import (
     user_id_of,
 )
 from bot.storage.storage import DEFAULT_DATABASE, Storage
+from bot.storage.writes import NewGame, NewSeat, TransitionWrite, VacatedSeat
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -204,6 +205,8 @@ __all__ = [
     "LeaderboardPage",
     "LeaderboardRow",
     "LoggedAction",
+    "NewGame",
+    "NewSeat",
     "NotInLobby",
     "NotSeated",
     "PlayerFigures",
@@ -220,7 +223,9 @@ __all__ = [
     "StillPlaying",
     "Storage",
     "StorageError",
+    "TransitionWrite",
     "Unset",
+    "VacatedSeat",
     "is_former_player",
     "is_postgresql_url",
     "player_id",
