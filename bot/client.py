@@ -19,10 +19,12 @@ from discord import app_commands
 from bot import storage as store
 from bot.announce.announcer import Announcer
 from bot.announce.channel import ChannelPosts
-from bot.announce.channel_clicks import ChannelClicks
+from bot.announce.click_book import ClickBook
+from bot.announce.dm_hands import DmHands
 from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
+from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Routes
 from bot.clock import Clock, wall_clock_from
 from bot.i18n import locale_name
@@ -244,7 +246,8 @@ def build_rooms(
     metrics.watch_waiting(lambda: pacer.waiting)
     outbox = Outbox(client, pacer)
     routes = Routes(outbox, monotonic=clock.monotonic)
-    hands = Hands(routes, client, languages, storage)
+    book = ClickBook(monotonic=clock.monotonic)
+    hands = Hands(routes, book, DmHands(routes, book, languages, storage), client)
     fallbacks = metrics.rest_fallbacks
 
     web = (
@@ -257,19 +260,14 @@ def build_rooms(
             settings.rating_min_games,
         )
     )
-    clicks = ChannelClicks(routes)
-    announcer = Announcer(
-        ChannelPosts(
-            routes,
-            clicks,
-            storage,
-            clock,
-            lambda kind: fallbacks.labels(kind).inc(),
-            replay_url=None if web is None else web.replay_url,
-        ),
-        clicks,
-        hands,
-    )
+
+    def fallback(kind: str) -> None:
+        fallbacks.labels(kind).inc()
+
+    rounds = RoundMessages(routes, book, storage, clock, fallback)
+    replay_url = None if web is None else web.replay_url
+    channel = ChannelPosts(routes, book, rounds, storage, fallback, replay_url)
+    announcer = Announcer(book, channel, rounds, hands)
     deadlines = DeadlineActions(service, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
     ai = AiSeats(service, background)
