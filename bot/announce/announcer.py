@@ -116,23 +116,20 @@ class Announcer:
             return
         table = Table.of(change.record)
         if change.before is None:
-            await self._channel.reveal(table, change, opening_story(table, change.state))
-            await self._hands.deal(table, change)
-            return
-        story = story_of(table, change.before, change.events)
-        if change.finished:
-            await self._channel.reveal(table, change, story)
-            await self._channel.result(table, change)
-            await self._hands.close(table, change)
-            self._forget(change.game_id)
-            return
-        if story.lines:
+            story = opening_story(table, change.state)
+        else:
+            story = story_of(table, change.before, change.events)
+        if story.lines or change.finished:
             await self._channel.reveal(table, change, story)
         elif change.turn_changed:
             await self._rounds.edit_waiting(table, immediately=True)
         else:
             self._rounds.schedule_waiting_edit(table)
-        if change.turn_changed:
+        if change.finished:
+            await self._channel.result(table, change)
+            await self._hands.close(table, change)
+            self._forget(change.game_id)
+        elif change.turn_changed:
             await self._hands.deal(table, change)
         else:
             await self._hands.redraw_actor(table, change)
