@@ -132,7 +132,7 @@ class ClickBook:
         """The channel click that made this change (used up by the message it brings); with
         the hands in the channel, else anyone's that may still follow up (a deadline's
         reveal)."""
-        clicks = self._clicks.get(transition.game_id, {})
+        clicks = self._clicks.get(table.game_id, {})
         actor = transition.actor_id
         own = clicks.pop((player_id(actor), Spot.CHANNEL), None) if actor is not None else None
         if table.hands is not HandsIn.CHANNEL or self.usable(own):
