@@ -15,10 +15,12 @@ import discord
 from bot import storage as store
 from bot.announce.announcer import Announcer
 from bot.announce.channel import ChannelPosts
-from bot.announce.channel_clicks import ChannelClicks
+from bot.announce.click_book import ClickBook
+from bot.announce.dm_hands import DmHands
 from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
+from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Routes
 from bot.clock import Clock
 from bot.controls.commands import controls_feature
@@ -89,8 +91,8 @@ def build_rooms(
     metrics.watch_waiting(lambda: pacer.waiting)
     outbox = Outbox(client, pacer)
     routes = Routes(outbox, monotonic=clock.monotonic)
-    hands = Hands(routes, client, languages, storage)
-    fallbacks = metrics.rest_fallbacks
+    book = ClickBook(monotonic=clock.monotonic)
+    hands = Hands(routes, book, DmHands(routes, book, languages, storage), client)
     web = (
         None
         if settings.public_url is None
@@ -102,19 +104,11 @@ def build_rooms(
             more=table_pages(client, settings, clock),
         )
     )
-    clicks = ChannelClicks(routes)
-    announcer = Announcer(
-        ChannelPosts(
-            routes,
-            clicks,
-            storage,
-            clock,
-            lambda kind: fallbacks.labels(kind).inc(),
-            replay_url=None if web is None else web.replay_url,
-        ),
-        clicks,
-        hands,
-    )
+    fallback = metrics.count_rest_fallback
+    rounds = RoundMessages(routes, book, storage, clock, fallback)
+    replay_url = None if web is None else web.replay_url
+    channel = ChannelPosts(routes, book, rounds, storage, fallback, replay_url)
+    announcer = Announcer(book, channel, rounds, hands)
     deadlines = DeadlineActions(service.commits, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
     ai = AiSeats(service.games, service.commits, background)

@@ -1,7 +1,9 @@
 """Everything the players see after a committed change, shown in commit order per game.
 
 Each game has a queue; a worker shows its changes one after another: the channel's messages
-(bot/announce/channel.py), then the players' controls (bot/announce/hands.py). A change that
+(bot/announce/channel.py, bot/announce/round_message.py), then the players' controls
+(bot/announce/hands.py). Every click play/ notes goes into the one book of clicks
+(bot/announce/click_book.py), which says which click reaches a message now. A change that
 cannot be shown is logged, and the game's later changes are still shown: a game never stalls
 on one.
 """
@@ -14,22 +16,26 @@ import logging
 import discord
 
 from bot.announce.channel import ChannelPosts
-from bot.announce.channel_clicks import ChannelClicks
+from bot.announce.click_book import ClickBook
 from bot.announce.hands import Hands
 from bot.announce.outbox import SEND_FAILURES
-from bot.messages.round import story_of
+from bot.announce.round_message import RoundMessages
+from bot.messages.round import opening_story, story_of
 from bot.messages.table import Table
+from bot.play.announcing import Clicked
 from bot.play.transition import Change, Ended, Transition
-from bot.storage import GameRecord, PlayerId, user_id_of
-from bot.ui.contexts import in_bot_dm
+from bot.storage import GameRecord, PlayerId
 
 log = logging.getLogger("whyfirst.announce")
 
 
 class Announcer:
-    def __init__(self, channel: ChannelPosts, clicks: ChannelClicks, hands: Hands) -> None:
+    def __init__(
+        self, book: ClickBook, channel: ChannelPosts, rounds: RoundMessages, hands: Hands
+    ) -> None:
+        self._book = book
         self._channel = channel
-        self._clicks = clicks
+        self._rounds = rounds
         self._hands = hands
         self._queues: dict[int, list[Change]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
@@ -40,7 +46,7 @@ class Announcer:
         game_id = change.game_id
         if isinstance(change, Transition):
             # Noted at once: a "Waiting for" edit or a hand drawn later shows the latest state.
-            self._channel.note(change)
+            self._rounds.note(change)
             self._hands.note(change)
         self._queues.setdefault(game_id, []).append(change)
         if game_id not in self._workers:
@@ -49,34 +55,21 @@ class Announcer:
     async def remind(self, record: GameRecord, missing: tuple[PlayerId, ...]) -> None:
         await self._channel.remind(record, missing)
 
-    def answer_through(
-        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    def note_click(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction, clicked: Clicked
     ) -> None:
-        self._hands.answer_through(game_id, player, interaction)
-        if not in_bot_dm(interaction):
-            # A click in the game's channel, on one's hand or Show my hand: its token may
-            # follow up with a message that no click made (a deadline's reveal).
-            self._clicks.note(game_id, user_id_of(player), interaction)
-
-    def seat_through(
-        self, game_id: int, player: PlayerId, interaction: discord.Interaction
-    ) -> None:
-        self._hands.seat_through(game_id, player, interaction)
-
-    def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
-        """A click in the channel (Start, a tactical move): the message its change brings is
-        the click's follow-up."""
-        self._clicks.note(game_id, actor_id, interaction)
+        click = self._book.note(game_id, player, interaction, clicked)
+        self._hands.clicked(game_id, player, click)
 
     # --- the client's side (bot/client.py) ---------------------------------------------
 
     def carry_due(self, interaction: discord.Interaction) -> None:
         """An interaction was answered: where only clicks reach its channel, it carries a
         message that waited for one."""
-        self._clicks.carry_due(interaction)
+        self._book.carry_due(interaction)
 
     def stop_awaiting_clicks(self) -> None:
-        self._clicks.stop_awaiting()
+        self._book.stop_awaiting()
 
     # --- the queue ---------------------------------------------------------------------
 
@@ -106,11 +99,11 @@ class Announcer:
             await asyncio.gather(*self._workers.values(), return_exceptions=True)
 
     def drop_waiting_edits(self) -> None:
-        self._channel.drop_waiting_edits()
+        self._rounds.drop_waiting_edits()
 
     def _forget(self, game_id: int) -> None:
-        self._channel.forget(game_id)
-        self._clicks.forget(game_id)
+        self._rounds.forget(game_id)
+        self._book.forget(game_id)
         self._hands.forget(game_id)
 
     # --- showing one change ------------------------------------------------------------
@@ -123,22 +116,20 @@ class Announcer:
             return
         table = Table.of(change.record)
         if change.before is None:
-            await self._channel.started(table, change)
-            await self._hands.deal(table, change)
-            return
-        story = story_of(table, change.before, change.events)
+            story = opening_story(table, change.state)
+        else:
+            story = story_of(table, change.before, change.events)
+        if story.lines or change.finished:
+            await self._channel.reveal(table, change, story)
+        elif change.turn_changed:
+            await self._rounds.edit_waiting(table, immediately=True)
+        else:
+            self._rounds.schedule_waiting_edit(table)
         if change.finished:
-            await self._channel.post_final(table, change, story)
+            await self._channel.result(table, change)
             await self._hands.close(table, change)
             self._forget(change.game_id)
-            return
-        if story.lines:
-            await self._channel.post_round(table, change, story)
         elif change.turn_changed:
-            await self._channel.edit_waiting(table, immediately=True)
-        else:
-            self._channel.schedule_waiting_edit(table)
-        if change.turn_changed:
             await self._hands.deal(table, change)
         else:
             await self._hands.redraw_actor(table, change)

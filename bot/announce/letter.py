@@ -1,35 +1,26 @@
-"""What one message carries: text, buttons, a file, whom it may ping, and how urgent its REST
-request is; and its text as discord.py takes it. A hand's text and buttons are drawn only when
-its request goes out."""
+"""A post on its way: the message messages/ built (or, for a hand, how to draw it when its
+request goes out), how urgent its REST request is, and what it is for the logs; and its text
+as discord.py takes it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 import discord
 
 from bot.announce.pacing import Urgency
-from bot.messages.hand import Controls
+from bot.messages.post import Post
 from bot.messages.round import CONTENT_LIMIT
-from bot.ui.replies import NO_PINGS
 
 G = TypeVar("G")
 
 
 @dataclass(frozen=True)
 class Letter:
-    content: str | None = None
-    """None: an edit leaves the text as it is."""
-    view: discord.ui.View | None = None
-    """The buttons; None takes an edited message's buttons away."""
-    file: Callable[[], discord.File] | None = None
-    """Makes the attachment afresh for every attempt (a file is used up once sent)."""
-    text_only: str | None = None
-    """What a channel that refuses files is sent instead (None: the content)."""
-    mentions: discord.AllowedMentions = NO_PINGS
+    post: Post = field(default_factory=Post)
     urgency: Urgency = Urgency.PUBLIC
     what: str = "a message"
     """What it is, for the logs."""
@@ -38,18 +29,18 @@ class Letter:
     droppable: bool = False
     """Worth sending only now (a reminder): where only clicks reach the channel, it does not
     wait for the next click."""
-    draw: Callable[[], Controls] | None = None
-    """Draws the text and buttons in place of `content` and `view` when the request goes
-    out, so that a hand that waited for its turn shows the game's latest state."""
+    draw: Callable[[], Post] | None = None
+    """Draws the post in place of `post` when the request goes out, so that a hand that
+    waited for its turn shows the game's latest state (a drawn post carries no file)."""
 
     @contextmanager
-    def drawn(self) -> Iterator[tuple[str | None, discord.ui.View | None]]:
-        """The text and buttons to send now; drawn buttons are taken apart once sent."""
+    def drawn(self) -> Iterator[Post]:
+        """The post to send now; a drawn post's buttons are taken apart once sent."""
         if self.draw is None:
-            yield self.content, self.view
+            yield self.post
             return
-        with self.draw() as controls:
-            yield controls.content, controls.view
+        with self.draw() as post:
+            yield post
 
 
 def edited_text(content: str | None) -> str:

@@ -15,7 +15,7 @@ from bot.i18n import locale_name
 from bot.messages.hand import Directory, hand_controls, place_of
 from bot.messages.table import Table
 from bot.options import GameOptions, HandsIn
-from bot.play.announcing import Announcing
+from bot.play.announcing import Announcing, Clicked
 from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
 from bot.play.transition import Refusal, Transition
@@ -94,7 +94,7 @@ class HandDesk:
         locale = locale_name(interaction.locale)
         with hand_controls(state, table, player, place, locale, selected=card) as controls:
             await interaction.response.edit_message(content=controls.content, view=controls.view)
-        self._announcing.answer_through(record.id, player, interaction)
+        self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
 
     async def pick(
         self,
@@ -152,10 +152,8 @@ class HandDesk:
             await self._commit_and_answer(interaction, prepared, player)
             return
         await interaction.response.defer()
-        if _is_private(interaction):
-            self._announcing.answer_through(game_id, player, interaction)
-        else:
-            self._announcing.post_through(game_id, interaction.user.id, interaction)
+        clicked = Clicked.HAND if _is_private(interaction) else Clicked.ROUND
+        self._announcing.note_click(game_id, player, interaction, clicked)
         outcome = await self._commits.commit(prepared, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
@@ -177,7 +175,7 @@ class HandDesk:
                     content=controls.content, view=controls.view
                 )
             # Noted as a click in the channel too: the reveal it completes is its follow-up.
-            self._announcing.answer_through(transition.game_id, player, interaction)
+            self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
 
         outcome = await self._commits.commit(prepared, interaction.user.id, answer)
         if isinstance(outcome, Refusal):
@@ -200,7 +198,7 @@ class HandDesk:
                 await interaction.response.send_message(
                     controls.content, view=controls.view, ephemeral=True
                 )
-        self._announcing.answer_through(record.id, player, interaction)
+        self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
 
     async def _running(
         self, interaction: discord.Interaction, game_id: int, *, fresh: bool = False

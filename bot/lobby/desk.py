@@ -21,7 +21,7 @@ from bot.languages import Languages
 from bot.lobby.request import LobbyRequest
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
 from bot.options import GameOptions, HandsIn
-from bot.play.announcing import Announcing
+from bot.play.announcing import Announcing, Clicked
 from bot.play.service import GameService
 from bot.play.transition import EndReason, Refusal
 from bot.preferences.server_defaults import ServerDefaults
@@ -139,7 +139,9 @@ class LobbyDesk:
         except store.StorageError as problem:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
-        self._announcing.seat_through(record.id, player_id(interaction.user.id), interaction)
+        self._announcing.note_click(
+            record.id, player_id(interaction.user.id), interaction, Clicked.LOBBY
+        )
         log.info("game %s: lobby opened in channel %s", record.id, channel_id)
 
     # --- the lobby's buttons -----------------------------------------------------------
@@ -215,7 +217,7 @@ class LobbyDesk:
         except store.GameConflict:  # the lobby closed or vanished meanwhile
             await refuse(interaction, "refusal.busy")
             return
-        self._announcing.seat_through(record.id, player_id(user.id), interaction)
+        self._announcing.note_click(record.id, player_id(user.id), interaction, Clicked.LOBBY)
         await self._lobby_changed(interaction, record)
 
     async def _leave(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -252,8 +254,8 @@ class LobbyDesk:
         # The number of players is checked by the start itself: a Join that was just
         # acknowledged may still be on its way to the database.
         await interaction.response.defer()
-        self._announcing.post_through(record.id, interaction.user.id, interaction)
-        self._announcing.seat_through(record.id, player_id(interaction.user.id), interaction)
+        player = player_id(interaction.user.id)
+        self._announcing.note_click(record.id, player, interaction, Clicked.START)
         outcome = await self._service.commits.start(record.id, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)

@@ -14,11 +14,12 @@ import discord
 
 import engine
 from bot.i18n import t
+from bot.messages.post import Post
 from bot.messages.table import Table, card_label, signed
 from bot.storage.records import PlayerId, user_id_of
 from bot.ui import custom_ids as ids
 from bot.ui.buttons import CardButton, MoveButton, PickButton
-from bot.ui.views import take_apart
+from bot.ui.replies import PINGS
 
 TARGETS_PER_ROW = 5
 
@@ -50,21 +51,6 @@ def place_of(directory: Directory, table: Table) -> Place:
     )
 
 
-@dataclass(frozen=True)
-class Controls:
-    """Text and buttons for one message: `with hand_controls(...) as controls:` takes the
-    buttons apart once sent (see bot/ui/views.py)."""
-
-    content: str
-    view: discord.ui.View | None
-
-    def __enter__(self) -> Controls:
-        return self
-
-    def __exit__(self, *problem: object) -> None:
-        take_apart(self.view)
-
-
 def dealt_hand(state: engine.GameState, player: str) -> tuple[int, ...]:
     """The cards `player` was dealt at the start of the current stage."""
     if not state.history:
@@ -85,6 +71,13 @@ def stage_over(place: Place, stage: int, locale: str | None = None) -> str:
     return f"{header}\n{t('hand.stage_over', locale, stage=stage, next=stage + 1)}"
 
 
+def undelivered_hand(table: Table, player: PlayerId, dms_closed: bool) -> Post:
+    """Said in the channel, by mention, when a player's DM hand did not arrive: their DMs
+    are closed to the bot, or Discord kept failing."""
+    key = "hand.dms_closed" if dms_closed else "hand.dm_failed"
+    return Post(t(key, table.locale, player=table.mention(player)), mentions=PINGS)
+
+
 def hand_controls(
     state: engine.GameState,
     table: Table,
@@ -92,8 +85,9 @@ def hand_controls(
     place: Place,
     locale: str | None = None,
     selected: int | None = None,
-) -> Controls:
-    """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
+) -> Post:
+    """The controls `player` sees now; `selected` is a card chosen but not yet aimed.
+    `with hand_controls(...) as controls:` takes their buttons apart once sent."""
     view = engine.view_for(state, player)
     header = t(
         "hand.header",
@@ -104,7 +98,7 @@ def hand_controls(
         round=view.round,
     )
     if view.phase == engine.Phase.FINISHED:
-        return Controls(f"{header}\n{t('hand.finished', locale)}", None)
+        return Post(f"{header}\n{t('hand.finished', locale)}", None)
     in_hand = {card.number for card in view.hand}
     chosen = selected if selected in in_hand else (view.pick[0] if view.pick else None)
     buttons = discord.ui.View(timeout=None)
@@ -115,7 +109,7 @@ def hand_controls(
         buttons.add_item(figure)
     picked_target = view.pick[1] if view.pick else None
     status = _status(view, table, player, chosen, picked_target, locale)
-    return Controls(f"{header}\n{status}", buttons)
+    return Post(f"{header}\n{status}", buttons)
 
 
 def _card_buttons(

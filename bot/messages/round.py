@@ -1,5 +1,7 @@
-"""The game's messages in the channel: each reveal's story, its "Waiting for" line, its buttons,
-and the final result's buttons. Pure: the announcer posts and edits what these return."""
+"""The game's round messages in the channel, each built whole: a reveal's story with the picture
+of the track, who the round waits for, and its buttons; the same message edited to show who it
+waits for now; the half-time reminder. Pure but for the picture, drawn off the event loop: the
+announcer posts and edits what these return."""
 
 from __future__ import annotations
 
@@ -11,11 +13,14 @@ import discord
 import engine
 from bot.i18n import t
 from bot.messages.narrate import cards_revealed, figure_moved, round_revealed, stage_scored
-from bot.messages.picture import Snapshot, fold_moves
+from bot.messages.picture import Snapshot, board_for, fold_moves, render_picture
+from bot.messages.post import Post
 from bot.messages.table import Table, card_label
+from bot.options import HandsIn
 from bot.storage.records import PlayerId
-from bot.ui.buttons import MoveButton, RematchButton, ShowHandButton
+from bot.ui.buttons import MoveButton, ShowHandButton
 from bot.ui.custom_ids import Turn, target_code
+from bot.ui.replies import NO_PINGS, PINGS
 
 WAITING_MARK = "⏳"
 CONTENT_LIMIT = 2000
@@ -33,6 +38,21 @@ class Story:
     scored_stage: int | None
     turn: tuple[int, int] | None = None
     """The stage and round whose plays it tells; None before the first round."""
+    pings: bool = False
+    """Whether its names ping (the game's start)."""
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def opening_story(table: Table, state: engine.GameState) -> Story:
+    """The game's first round message: who plays what, and where their hands are."""
+    variant = t(f"variant.{state.variant.value}", table.locale)
+    players = table.mentions(table.players)
+    begins = "game.begins_channel" if table.hands is HandsIn.CHANNEL else "game.begins"
+    intro = t(begins, table.locale, players=players, variant=variant)
+    return Story((intro,), Snapshot(engine.positions(state), {}), None, None, pings=True)
 
 
 def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event, ...]) -> Story:
@@ -55,6 +75,37 @@ def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event,
             lines += stage_scored(table, event, snapshot.positions, locale)
             scoring_space, scored_stage = event.space, event.stage
     return Story(tuple(lines), snapshot, scoring_space, scored_stage, turn)
+
+
+async def round_post(
+    table: Table, state: engine.GameState, story: Story, deadline: datetime | None
+) -> Post:
+    """A new round message: the story, who the round waits for, its buttons, and the picture
+    of the track after the story (drawn off the event loop), with the same in words for a
+    channel that refuses files."""
+    caption = (picture_caption(table, state, story),)
+    board = board_for(table, story.snapshot, caption, story.scoring_space)
+    picture = await render_picture(board, table.locale)
+    content = fit(story.text, waiting_line(table, state, deadline))
+    return Post(
+        content,
+        round_view(table, state),
+        file=picture.file,
+        text_only=fit(content, picture.words),
+        mentions=PINGS if story.pings else NO_PINGS,
+    )
+
+
+def waiting_post(
+    table: Table, state: engine.GameState, deadline: datetime | None, story: str
+) -> Post:
+    """The round message edited: its story, and who the round waits for now."""
+    return Post(fit(story, waiting_line(table, state, deadline)), round_view(table, state))
+
+
+def reminder_post(table: Table, state: engine.GameState, missing: tuple[PlayerId, ...]) -> Post:
+    """The half-time reminder, pinging those it reminds."""
+    return Post(reminder(table, state, missing), mentions=PINGS)
 
 
 def picture_caption(table: Table, state: engine.GameState, story: Story) -> str:
@@ -130,17 +181,6 @@ def round_view(table: Table, state: engine.GameState) -> discord.ui.View:
             view.add_item(MoveButton(table.game_id, turn, code, label=label, row=index // 5))
     label = t("round.show_hand", table.locale)
     view.add_item(ShowHandButton(table.game_id, label=label, row=SHOW_HAND_ROW))
-    return view
-
-
-def final_view(table: Table, replay_url: str | None = None) -> discord.ui.View:
-    """Rematch, and a link to the game's replay page when the bot serves web pages."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(table.game_id, label=t("final.rematch", table.locale)))
-    if replay_url is not None:
-        view.add_item(
-            discord.ui.Button(label=t("final.replay", table.locale), url=replay_url, row=0)
-        )
     return view
 
 

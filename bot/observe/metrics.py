@@ -64,6 +64,10 @@ class Metrics:
             registry=registry,
         )
 
+    def count_rest_fallback(self, kind: str) -> None:
+        """A public message sent by REST for want of a fresh click ("post" or "edit")."""
+        self.rest_fallbacks.labels(kind).inc()
+
     def watch_waiting(self, waiting: Callable[[], int]) -> None:
         self.rest_waiting.set_function(waiting)
 

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Protocol
 
 import discord
 
 from bot.play.transition import Change
 from bot.storage import GameRecord, PlayerId
+
+
+class Clicked(Enum):
+    """What a player clicked (or typed), which decides what its token may carry."""
+
+    HAND = "hand"
+    """Their own controls: a DM or ephemeral hand, or Show my hand."""
+    LOBBY = "lobby"
+    """The lobby: their /whyfirst start, or Join."""
+    START = "start"
+    """The lobby's Start."""
+    ROUND = "round"
+    """The round message: a tactical move."""
 
 
 class Announcing(Protocol):
@@ -17,20 +31,9 @@ class Announcing(Protocol):
     async def remind(self, record: GameRecord, missing: tuple[PlayerId, ...]) -> None:
         """Tell the players still awaited that half their time is gone."""
 
-    def answer_through(
-        self, game_id: int, player: PlayerId, interaction: discord.Interaction
+    def note_click(
+        self, game_id: int, player: PlayerId, interaction: discord.Interaction, clicked: Clicked
     ) -> None:
-        """The player's click on their own controls (or their Show my hand) was
-        acknowledged: their controls are redrawn through it while it is fresh, and, in the
-        game's channel, what the game posts next may be its follow-up."""
-
-    def seat_through(
-        self, game_id: int, player: PlayerId, interaction: discord.Interaction
-    ) -> None:
-        """The player's own click in the game's channel that is not on their hand (their
-        /whyfirst start, Join, Start) was acknowledged: a game with its hands in the channel
-        sends them their next new hand as its ephemeral follow-up."""
-
-    def post_through(self, game_id: int, actor_id: int, interaction: discord.Interaction) -> None:
-        """A click in the channel (Start, a tactical move) was acknowledged: the public
-        message its change brings is the click's follow-up."""
+        """The player's click was acknowledged: while it is fresh, its token carries what
+        the game shows them next (their controls redrawn, their first hand in the channel)
+        and, in the game's channel, the public message its change brings."""

@@ -6,17 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.announce.clicks import TOKEN_USABLE_SECONDS, USER_INSTALL_FOLLOW_UPS, Click, Token
-from bot.announce.routes import (
-    Address,
-    ClickEdit,
-    ClickFollowUp,
-    PacedDm,
-    PacedEdit,
-    PacedPost,
-    Route,
-    Spend,
-    choose_route,
-)
+from bot.announce.legs import ClickEdit, ClickFollowUp, PacedDm, PacedEdit, PacedPost
+from bot.announce.routes import Address, Route, Spend, choose_route
 
 DM_CHANNEL, HAND, OLD_HAND = 10, 100, 90
 CHANNEL, ROUND_MESSAGE = 20, 200

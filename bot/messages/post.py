@@ -1,0 +1,33 @@
+"""What one message carries, as messages/ builds it whole: its text, its buttons, its
+attachment and whom it may ping. The announcer only chooses where it goes and delivers it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.ui.replies import NO_PINGS
+from bot.ui.views import take_apart
+
+
+@dataclass(frozen=True)
+class Post:
+    """One message: `with post:` takes its buttons apart once it is sent (bot/ui/views.py)."""
+
+    content: str | None = None
+    """None: an edit leaves the text as it is."""
+    view: discord.ui.View | None = None
+    """The buttons; None takes an edited message's buttons away."""
+    file: Callable[[], discord.File] | None = None
+    """Makes the attachment afresh for every attempt (a file is used up once sent)."""
+    text_only: str | None = None
+    """What a channel that refuses files is sent instead (None: the content)."""
+    mentions: discord.AllowedMentions = NO_PINGS
+
+    def __enter__(self) -> Post:
+        return self
+
+    def __exit__(self, *problem: object) -> None:
+        take_apart(self.view)
