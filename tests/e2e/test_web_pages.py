@@ -4,46 +4,22 @@ keyboard and shows the totals of the game's record; /whyfirst web on|off."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
 from typing import Any
 
 import aiohttp
-import pytest
 from playwright.async_api import async_playwright
 
+from tests.browser import ARTEFACTS, CHROMIUM_FLAGS, chromium
 from tests.e2e.results import replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table
 from tests.loopback import Message
 from tests.ports import free_port
 
-ARTEFACTS = Path(os.environ.get("WHYFIRST_TEST_ARTEFACTS", "build/test-artefacts"))
-# As root, Chromium runs only without its sandbox; this machine's network is closed, and
-# Chromium's background connections would only fail.
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TRACK_MIN, CELL = -12, 36
 TOTALS_BY_FIGURE = (
     "rows => rows.map(row => [row.dataset.figure, row.querySelector('.total').textContent])"
 )
-
-
-def chromium() -> str:
-    found = shutil.which("chromium")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true, but Debian's chromium package is not installed")
-        pytest.skip("headless Chromium is not installed (Debian's package: chromium)")
-    ARTEFACTS.mkdir(parents=True, exist_ok=True)
-    return found
 
 
 def serve_web(server: Server) -> str:
