@@ -38,6 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--variant", choices=("standard", "tactical"), default=VARIANT, help="the game's variant"
     )
+    parser.add_argument(
+        "--track-picture",
+        type=Path,
+        metavar="PNG",
+        help="also write the picture of the track the bot posted with the last round",
+    )
     arguments = parser.parse_args(argv)
     files = DemoFiles(arguments.out)
     run = asyncio.run(run_demo(arguments.seed, arguments.locale, arguments.variant, files))
@@ -48,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         files.replay_picture.write_bytes(run.replay.picture)
         print(f"replay page: {files.replay_page.resolve()}")
         print(f"replay picture: {files.replay_picture.resolve()}")
+    if arguments.track_picture is not None and run.track_picture is not None:
+        arguments.track_picture.write_bytes(run.track_picture.data)
+        print(f"track picture: {arguments.track_picture.resolve()}")
+        print(f"its alt text: {run.track_picture.description}")
     missing = [] if run.replay is not None else ["the result had no Replay link"]
     for problem in run.problems + missing:
         print(f"problem: {problem}", file=sys.stderr)

@@ -12,13 +12,13 @@ from typing import Any
 
 import engine
 from tests.demo.markdown import GameClock, Names
-from tests.demo.messages import Reading
+from tests.demo.messages import PNG_SIGNATURE, Reading
 from tests.demo.page import Story, channel_column, private_column, render_page
 from tests.demo.players import Pace, Seat, Version, open_game, play_game
 from tests.demo.replay_copy import DemoFiles, ReplayPage, fetch_replay, replay_link
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, enabled
-from tests.loopback import LoopbackDiscord, Message, Player
+from tests.loopback import Attachment, LoopbackDiscord, Message, Player
 from tests.loopback.harness import BotProcess
 from tests.ports import free_port
 
@@ -39,6 +39,8 @@ class DemoRun:
     problems: list[str]
     """What the bot logged as ERROR and every Discord rule it broke: none, normally."""
     replay: ReplayPage | None = None
+    track_picture: Attachment | None = None
+    """The last picture of the track the bot posted in the channel: the last round's."""
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,14 @@ async def run_demo(
                 errors = await server.stop_bots()
     problems = errors + [str(violation) for violation in discord.unexpected_violations()]
     links = {} if replay is None else {replay.url: files.replay_page.name}
-    return DemoRun(transcript(discord, server, game, seed, locale, links), problems, replay)
+    pictures = [
+        attachment
+        for message in server.games.messages()
+        for attachment in message.attachments
+        if attachment.data.startswith(PNG_SIGNATURE)
+    ]
+    page = transcript(discord, server, game, seed, locale, links)
+    return DemoRun(page, problems, replay, pictures[-1] if pictures else None)
 
 
 async def play_one_game(server: Server, seed: int, variant: str = VARIANT) -> PlayedGame:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 from playwright.async_api import async_playwright
 
 import engine
@@ -22,6 +24,7 @@ REVEALED = re.compile(r"Stage (\d) · Round (\d) revealed")
 DM_HEADER = re.compile(r"in Pub › #games — Stage (\d), round \d")
 CARD = re.compile(r"^[+-]\d$")
 REPLAY_PAGE = "whyfirst-demo-replay.html"
+README_PICTURE = Path(__file__).parents[2] / "docs" / "track.png"
 EVERY_TURN = [(stage, round_) for stage in range(1, 6) for round_ in range(1, 6)]
 
 
@@ -37,13 +40,17 @@ def test_make_demo_writes_the_game_as_its_players_saw_it_and_its_replay_page(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     files = DemoFiles(tmp_path / "whyfirst-demo.html")
-    assert main(["--out", str(files.transcript), "--seed", "1"]) == 0
+    track_picture = tmp_path / "track.png"
+    command = ["--out", str(files.transcript), "--seed", "1", "--track-picture", str(track_picture)]
+    assert main(command) == 0
 
     # Each path printed says which file it is.
-    assert capsys.readouterr().out.splitlines() == [
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:4] == [
         f"transcript: {files.transcript.resolve()}",
         f"replay page: {files.replay_page.resolve()}",
         f"replay picture: {files.replay_picture.resolve()}",
+        f"track picture: {track_picture.resolve()}",
     ]
     page = read_page(files.transcript.read_text(encoding="utf-8"))
     introduction = " ".join(page.introduction.split())
@@ -66,6 +73,13 @@ def test_make_demo_writes_the_game_as_its_players_saw_it_and_its_replay_page(
         (picture,) = reveal.pictures
         assert picture["alt"].startswith("Stage ")
         assert data_uri_bytes(picture["src"], "image/png").startswith(PNG_SIGNATURE)
+    # The README's picture is the one the bot posted with the last round of this game.
+    (last_picture,) = reveals[-1].pictures
+    assert track_picture.read_bytes() == data_uri_bytes(last_picture["src"], "image/png")
+    assert printed[4:] == [f"its alt text: {last_picture['alt']}"]
+    assert pixels(track_picture.read_bytes()) == pixels(README_PICTURE.read_bytes()), (
+        "docs/track.png is no longer what the bot posts: redraw it as README.md says"
+    )
 
     (final,) = [message for message in channel if "Game over!" in message.content]
     (record_link,) = final.files
@@ -111,6 +125,10 @@ def test_make_demo_writes_the_game_as_its_players_saw_it_and_its_replay_page(
         for stage, hand in zip(stages, stage_ends, strict=True):
             card = picked[(name, stage)]
             assert hand.before_last.startswith(f"Last click: {card} · just before"), (name, stage)
+
+
+def pixels(png: bytes) -> bytes:
+    return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
 
 
 def last_picks(record: dict[str, Any]) -> dict[tuple[str, int], str]:
