@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run test lint bench demo clean
+.PHONY: install run test lint bench demo clean table
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,15 @@ bench: $(INSTALLED)
 # No token, no Discord: the bot plays one game against the loopback Discord; prints each file's path.
 demo: $(INSTALLED)
 	$(PY) -m tests.demo --out whyfirst-demo.html
+
+# The table's script (bot/table/assets/table.js, committed): activity/table.js with the Embedded
+# App SDK, bundled by esbuild, both at the exact versions of activity/package-lock.json.
+# Needs Node and npm (Debian: apt-get install nodejs npm); only to change the script. make test
+# checks that the committed script is this build.
+table:
+	npm ci --prefix activity --no-audit --no-fund --loglevel=error
+	npm run --prefix activity --silent build > bot/table/assets/table.js.new
+	mv bot/table/assets/table.js.new bot/table/assets/table.js
 
 clean:
 	rm -rf $(VENV) *.egg-info

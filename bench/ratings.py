@@ -40,7 +40,15 @@ from bench.storage import (
     postgres_server,
     samples_ms,
 )
-from bot.storage import ALL_TIME, PlayerResult, StagePoints, Storage
+from bot.storage import (
+    ALL_TIME,
+    NewGame,
+    NewSeat,
+    PlayerResult,
+    StagePoints,
+    Storage,
+    TransitionWrite,
+)
 from bot.storage.ratings import rate_finished_game
 from bot.storage.sql import Session
 from bot.storage.timefmt import to_db
@@ -69,41 +77,55 @@ async def finishing(storage: Storage, players: int, count: int) -> list[tuple[st
     for index in range(count):
         people = rng.sample(range(MAIN_GUILD * 1_000_000, MAIN_GUILD * 1_000_000 + players), 4)
         game = await storage.create_game(
-            guild_id=MAIN_GUILD,
-            channel_id=10_000 + index,
-            host_id=people[0],
-            host_name="p",
-            variant="standard",
-            options={},
-            seed=index,
-            now=now,
-            lobby_deadline=None,
+            NewGame(
+                guild_id=MAIN_GUILD,
+                channel_id=10_000 + index,
+                host_id=people[0],
+                host_name="p",
+                variant="standard",
+                options={},
+                seed=index,
+                now=now,
+                lobby_deadline=None,
+            )
         )
         for user in people[1:]:
-            game = await storage.join(game.id, user, "p", expected_version=game.version, now=now)
+            game = await storage.join(
+                NewSeat(
+                    game_id=game.id,
+                    user_id=user,
+                    display_name="p",
+                    expected_version=game.version,
+                    now=now,
+                )
+            )
         game = await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[{"type": "deal"}],
-            state={},
-            status="running",
-            now=now,
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=game.version,
+                actor_id=None,
+                actions=[{"type": "deal"}],
+                state={},
+                status="running",
+                now=now,
+            )
         )
         totals = {user: rng.randrange(-10, 20) for user in people}
         winning = sorted(set(totals.values()), reverse=True)[1:2] or [max(totals.values())]
         started = time.perf_counter()
         await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=people[0],
-            actions=[{"type": "pick"}],
-            state={"over": True},
-            status="finished",
-            deadline=None,
-            stage_points=[StagePoints(user, 5, total, False) for user, total in totals.items()],
-            results=[PlayerResult(user, t, t == winning[0]) for user, t in totals.items()],
-            now=now,
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=game.version,
+                actor_id=people[0],
+                actions=[{"type": "pick"}],
+                state={"over": True},
+                status="finished",
+                deadline=None,
+                stage_points=[StagePoints(user, 5, total, False) for user, total in totals.items()],
+                results=[PlayerResult(user, t, t == winning[0]) for user, t in totals.items()],
+                now=now,
+            )
         )
         finishes.append((time.perf_counter() - started) * 1000)
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.storage import Storage
+from bot.storage import NewGame, NewSeat, Storage, TransitionWrite
 from bot.storage.copying import copy_database
 from tests.postgres import PostgresCluster, find_server_binaries
 
@@ -292,34 +292,51 @@ async def commit_latency(database: str, count: int) -> tuple[float, float]:
     async with await Storage.open(database) as storage:
         now = datetime.now(UTC)
         game = await storage.create_game(
-            guild_id=99,
-            channel_id=time.time_ns(),
-            host_id=1,
-            host_name="Anne",
-            variant="standard",
-            options={},
-            seed=1,
-            now=now,
-            lobby_deadline=None,
+            NewGame(
+                guild_id=99,
+                channel_id=time.time_ns(),
+                host_id=1,
+                host_name="Anne",
+                variant="standard",
+                options={},
+                seed=1,
+                now=now,
+                lobby_deadline=None,
+            )
         )
         for user in (2, 3, 4):
             game = await storage.join(
-                game.id, user, f"p{user}", expected_version=game.version, now=now
+                NewSeat(
+                    game_id=game.id,
+                    user_id=user,
+                    display_name=f"p{user}",
+                    expected_version=game.version,
+                    now=now,
+                )
             )
         state = {"hands": [[1, 2, 3, 4, 5]] * 4, "history": list(range(800))}
         samples = []
         for _ in range(count + 10):
             started = time.perf_counter()
             game = await storage.commit_transition(
-                game.id,
-                expected_version=game.version,
-                actor_id=1,
-                actions=[{"type": "pick", "player": "1", "card": 3, "target": "2"}],
-                state=state,
-                now=now,
+                TransitionWrite(
+                    game_id=game.id,
+                    expected_version=game.version,
+                    actor_id=1,
+                    actions=[{"type": "pick", "player": "1", "card": 3, "target": "2"}],
+                    state=state,
+                    now=now,
+                )
             )
             samples.append((time.perf_counter() - started) * 1000)
-        await storage.set_status(game.id, "abandoned", now=now)
+        await storage.commit_transition(
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=None,
+                status="abandoned",
+                now=now,
+            )
+        )
     samples = sorted(samples[10:])  # the first ones warm caches and prepare statements
     return statistics.median(samples), samples[int(len(samples) * 0.99) - 1]
 

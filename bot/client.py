@@ -24,7 +24,7 @@ from bot.observe.trace import http_trace
 from bot.rooms import Rooms, build_rooms
 from bot.settings import Settings
 from bot.ui.clicks import is_genuine
-from bot.ui.command_sync import sync_commands
+from bot.ui.command_sync import is_app_launch, sync_commands
 from bot.ui.replies import refuse, report_failure
 
 log = logging.getLogger("whyfirst")
@@ -59,6 +59,8 @@ class WhyFirstClient(discord.AutoShardedClient):
         self.tree = app_commands.CommandTree(self)
         # discord.py's documented alternative to subclassing the tree.
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
+        # A launch from the App Launcher is no command of the tree (on_interaction answers it).
+        self.tree.interaction_check = _not_an_app_launch  # type: ignore[method-assign]
         self._rooms: Rooms | None = None
         self._health: HealthServer | None = None
         self._ready_logged = False
@@ -81,7 +83,12 @@ class WhyFirstClient(discord.AutoShardedClient):
         self._rooms = rooms = build_rooms(self, storage, self.metrics, self.settings)
         self.tree.add_command(rooms.commands)
         self.add_dynamic_items(*rooms.buttons)
-        await sync_commands(self.tree, storage, self.settings.dev_guild)
+        await sync_commands(
+            self.tree,
+            storage,
+            self.settings.dev_guild,
+            app_launcher=self.settings.activity is not None,
+        )
         await rooms.takeover.start()
         rooms.housekeeping.start()
         if self._ports.metrics is not None:
@@ -154,15 +161,24 @@ class WhyFirstClient(discord.AutoShardedClient):
     # --- interactions no button claims -------------------------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Note the user's language; refuse clicks on buttons that are not ours or not on
-        their message (forged ids)."""
+        """Note the user's language; open the table for a launch from the App Launcher;
+        refuse clicks on buttons that are not ours or not on their message (forged ids)."""
         if self._rooms is not None:
             self._rooms.languages.observe(interaction.user.id, locale_name(interaction.locale))
+        if is_app_launch(interaction):
+            with self.rooms.in_flight.handling():
+                await self.rooms.launch(interaction)
+            self.rooms.count(interaction, "command")
+            return
         if interaction.type != discord.InteractionType.component or is_genuine(interaction):
             return
         if not interaction.response.is_done():
             await refuse(interaction, "refusal.forged")
             self.rooms.count(interaction, "button")
+
+
+async def _not_an_app_launch(interaction: discord.Interaction) -> bool:
+    return not is_app_launch(interaction)
 
 
 async def _settled(rooms: Rooms) -> None:

@@ -6,6 +6,7 @@ folder (bot/ui/feature.py); what a part does stays in the part.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -40,6 +41,8 @@ from bot.privacy.housekeeping import Housekeeping
 from bot.privacy.servers import DepartedServers
 from bot.settings import Settings
 from bot.standings.commands import standings_feature
+from bot.table.build import table_pages
+from bot.table.launch import app_launcher
 from bot.timers.loop import Timers
 from bot.timers.takeover import Takeover
 from bot.ui.clicks import Click, ClickGuard, InteractionCount, clickable_buttons, interaction_count
@@ -68,6 +71,8 @@ class Rooms:
     commands: WhyFirstCommands
     web: WebPages | None
     """The replay and standings pages, when the bot serves them."""
+    launch: Callable[[discord.Interaction], Awaitable[None]]
+    """A launch from the App Launcher: the table opens, or the player hears it is closed."""
 
 
 def build_rooms(
@@ -89,7 +94,13 @@ def build_rooms(
     web = (
         None
         if settings.public_url is None
-        else WebPages(storage, clock, settings.public_url, settings.rating_min_games)
+        else WebPages(
+            storage,
+            clock,
+            settings.public_url,
+            settings.rating_min_games,
+            more=table_pages(client, settings, clock),
+        )
     )
     clicks = ChannelClicks(routes)
     announcer = Announcer(
@@ -161,4 +172,5 @@ def build_rooms(
         buttons=clickable_buttons(features, ClickGuard(in_flight, count)),
         commands=WhyFirstCommands(features),
         web=web,
+        launch=app_launcher(settings.activity is not None),
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -22,6 +22,13 @@ TOKEN_REJECTED = (
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one sentence for the operator."""
+
+
+@dataclass(frozen=True)
+class ActivityCredentials:
+    client_id: int
+    """The application's id (the Developer Portal's OAuth2 Client ID)."""
+    client_secret: str = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,9 @@ class Settings:
     """The replay and standings pages (bot/web) on this port; None: no web pages."""
     public_url: str | None = None
     """Where players reach the web pages ("https://whyfirst.example.org"), no trailing slash."""
+    activity: ActivityCredentials | None = None
+    """The application's OAuth2 client, with which the table (an Activity) signs players in;
+    None: no table."""
 
     @property
     def process_name(self) -> str:
@@ -129,6 +139,7 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         clock_start=_moment(environ, "WHYFIRST_CLOCK_START"),
         web_port=_port(environ, "WHYFIRST_WEB_PORT"),
         public_url=_public_url(environ),
+        activity=_activity(environ),
     )
 
 
@@ -183,6 +194,29 @@ def _public_url(environ: Mapping[str, str]) -> str | None:
             f"not {url!r}."
         )
     return url.rstrip("/")
+
+
+def _activity(environ: Mapping[str, str]) -> ActivityCredentials | None:
+    client_id = _optional(environ, "DISCORD_CLIENT_ID")
+    secret = _optional(environ, "DISCORD_CLIENT_SECRET")
+    if client_id is None and secret is None:
+        return None
+    if client_id is None or secret is None:
+        raise SettingsError(
+            "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both (Developer "
+            "Portal, OAuth2: Client ID and Client Secret) to open the table, or neither."
+        )
+    if _optional(environ, "WHYFIRST_WEB_PORT") is None:
+        raise SettingsError(
+            "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET open the table, a web page: set "
+            "WHYFIRST_WEB_PORT and WHYFIRST_PUBLIC_URL too, or leave the two empty."
+        )
+    if not (client_id.isascii() and client_id.isdigit()):
+        raise SettingsError(
+            f"DISCORD_CLIENT_ID must be the application's id (digits only, Developer Portal, "
+            f"OAuth2: Client ID), not {client_id!r}."
+        )
+    return ActivityCredentials(int(client_id), secret)
 
 
 def _moment(environ: Mapping[str, str], name: str) -> datetime | None:

@@ -13,7 +13,7 @@ carries that answer under way (what follows up the click waits for it).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
@@ -34,7 +34,7 @@ from bot.play.transition import (
     turn_changed,
 )
 from bot.play.verdict import ActionBuilder, Prepared, judge
-from bot.storage import GameRecord, GameStatus, PlayerResult, StagePoints
+from bot.storage import GameRecord, GameStatus, TransitionWrite
 
 COMMIT_ATTEMPTS = 5
 
@@ -42,26 +42,8 @@ Publish = Callable[[Change], None]
 
 
 class TransitionStore(Protocol):
-    async def commit_transition(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        actor_id: int | None,
-        actions: Sequence[dict[str, object]],
-        state: dict[str, object],
-        status: GameStatus | None = None,
-        deadline: datetime | store.Unset | None = store.UNSET,
-        stage_points: Sequence[StagePoints] = (),
-        results: Sequence[PlayerResult] = (),
-        now: datetime,
-        clock_owner: str | store.Unset = store.UNSET,
-    ) -> GameRecord:
+    async def commit_transition(self, change: TransitionWrite) -> GameRecord:
         """Raises storage.StaleVersion when the game's version moved on."""
-
-    async def set_status(
-        self, game_id: int, status: GameStatus, *, now: datetime
-    ) -> GameRecord: ...
 
 
 class Commits:
@@ -108,15 +90,17 @@ class Commits:
                 try:
                     with self._metrics.commits.time():
                         committed = await self._storage.commit_transition(
-                            game_id,
-                            expected_version=record.version,
-                            actor_id=actor_id,
-                            actions=[engine.action_to_dict(action) for action in actions],
-                            state=engine.state_to_dict(state),
-                            status=GameStatus.RUNNING,
-                            deadline=self._clock.after(GameOptions.of(record).pick_seconds),
-                            now=self._clock.now(),
-                            clock_owner=self._process_name,
+                            TransitionWrite(
+                                game_id=game_id,
+                                expected_version=record.version,
+                                now=self._clock.now(),
+                                actor_id=actor_id,
+                                actions=[engine.action_to_dict(action) for action in actions],
+                                state=engine.state_to_dict(state),
+                                status=GameStatus.RUNNING,
+                                deadline=self._clock.after(GameOptions.of(record).pick_seconds),
+                                clock_owner=self._process_name,
+                            )
                         )
                 except store.StaleVersion:
                     self._metrics.version_conflicts.inc()
@@ -194,17 +178,19 @@ class Commits:
             owner = self._process_name
         with self._metrics.commits.time():
             committed = await self._storage.commit_transition(
-                record.id,
-                expected_version=record.version,
-                actor_id=actor_id,
-                actions=[engine.action_to_dict(a) for a in (*prepared.actions, *chance)],
-                state=engine.state_to_dict(state),
-                status=GameStatus.FINISHED if finished else None,
-                deadline=deadline,
-                stage_points=stage_points(record, events),
-                results=results(record, events),
-                now=self._clock.now(),
-                clock_owner=owner,
+                TransitionWrite(
+                    game_id=record.id,
+                    expected_version=record.version,
+                    now=self._clock.now(),
+                    actor_id=actor_id,
+                    actions=[engine.action_to_dict(a) for a in (*prepared.actions, *chance)],
+                    state=engine.state_to_dict(state),
+                    status=GameStatus.FINISHED if finished else None,
+                    deadline=deadline,
+                    stage_points=stage_points(record, events),
+                    results=results(record, events),
+                    clock_owner=owner,
+                )
             )
         self._games.remember(committed, state)
         if answer is None:
@@ -228,7 +214,15 @@ class Commits:
             record = await self._games.refresh(game_id)
             if record is None or record.status not in store.ACTIVE_STATUSES:
                 return None
-            closed = await self._storage.set_status(game_id, reason.status, now=self._clock.now())
+            # Whatever its version: an early end wins over a change under way elsewhere.
+            closed = await self._storage.commit_transition(
+                TransitionWrite(
+                    game_id=game_id,
+                    expected_version=None,
+                    now=self._clock.now(),
+                    status=reason.status,
+                )
+            )
             self._games.remember(closed)
         ended = Ended(closed, reason)
         self._publish(ended)

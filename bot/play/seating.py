@@ -7,7 +7,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
 from typing import Protocol
 
 import engine
@@ -16,42 +15,19 @@ from bot.clock import Clock
 from bot.options import GameOptions
 from bot.play.open_games import OpenGames
 from bot.play.seeds import Seeds
-from bot.storage import GameRecord, Seat
+from bot.storage import GameRecord, NewGame, NewSeat, Seat, VacatedSeat
 from bot.timers.timer import LOBBY_IDLE_SECONDS
 
 log = logging.getLogger("whyfirst.lobby")
 
 
 class SeatStore(Protocol):
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        variant: str,
-        options: dict[str, object],
-        seed: int,
-        now: datetime,
-        lobby_deadline: datetime | None,
-        clock_owner: str | None = None,
-    ) -> GameRecord: ...
+    async def create_game(self, game: NewGame) -> GameRecord:
+        """Raises storage.ChannelBusy."""
 
-    async def join(
-        self,
-        game_id: int,
-        user_id: int,
-        display_name: str,
-        *,
-        expected_version: int | None,
-        now: datetime,
-        ai_level: str | None = None,
-    ) -> GameRecord: ...
+    async def join(self, seat: NewSeat) -> GameRecord: ...
 
-    async def leave(
-        self, game_id: int, user_id: int, *, expected_version: int | None, now: datetime
-    ) -> GameRecord:
+    async def leave(self, vacated: VacatedSeat) -> GameRecord:
         """Raises storage.NotSeated, or another GameConflict."""
 
     async def set_message_ids(self, game_id: int, **ids: int | None) -> None: ...
@@ -85,27 +61,31 @@ class Seating:
         """A new lobby with the host seated, then `seated`; raises storage.ChannelBusy."""
         seed = self._seeds.new()  # the deal's seed first: WHYFIRST_SEED's first game gets it
         record = await self._storage.create_game(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            host_name=host_name,
-            variant=variant.value,
-            options=replace(options, ai_seed=self._seeds.new()).to_dict(),
-            seed=seed,
-            now=self._clock.now(),
-            lobby_deadline=self._clock.after(LOBBY_IDLE_SECONDS),
-            clock_owner=self._process_name,
+            NewGame(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                host_name=host_name,
+                variant=variant.value,
+                options=replace(options, ai_seed=self._seeds.new()).to_dict(),
+                seed=seed,
+                now=self._clock.now(),
+                lobby_deadline=self._clock.after(LOBBY_IDLE_SECONDS),
+                clock_owner=self._process_name,
+            )
         )
         self._games.remember(record)
         for seat in seated:
             try:
                 record = await self._storage.join(
-                    record.id,
-                    seat.user_id,
-                    seat.display_name,
-                    expected_version=record.version,
-                    now=self._clock.now(),
-                    ai_level=seat.ai_level,
+                    NewSeat(
+                        game_id=record.id,
+                        user_id=seat.user_id,
+                        display_name=seat.display_name,
+                        expected_version=record.version,
+                        now=self._clock.now(),
+                        ai_level=seat.ai_level,
+                    )
                 )
             except store.GameConflict as problem:
                 log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
@@ -120,12 +100,14 @@ class Seating:
         # No version check: the transaction itself refuses a full, closed or taken seat, and
         # players joining at the same moment must all get in.
         record = await self._storage.join(
-            game_id,
-            user_id,
-            display_name,
-            expected_version=None,
-            now=self._clock.now(),
-            ai_level=ai_level,
+            NewSeat(
+                game_id=game_id,
+                user_id=user_id,
+                display_name=display_name,
+                expected_version=None,
+                now=self._clock.now(),
+                ai_level=ai_level,
+            )
         )
         self._games.remember(record)
         return record
@@ -134,7 +116,9 @@ class Seating:
         """Unseat a player; later seats move one place down. Raises storage.NotSeated, or
         another GameConflict (the lobby closed)."""
         record = await self._storage.leave(
-            game_id, user_id, expected_version=None, now=self._clock.now()
+            VacatedSeat(
+                game_id=game_id, user_id=user_id, expected_version=None, now=self._clock.now()
+            )
         )
         self._games.remember(record)
         return record

@@ -4,13 +4,18 @@ moment, each in its own savepoint; two read; WAL, foreign keys, busy timeout,
 synchronous=FULL) or one PostgreSQL
 database (asyncpg, a pool of up to 10 connections, synchronous_commit=on). Both give the
 same API, errors and results; what differs is said below. `Storage` (storage.py) opens and
-closes; its methods come from `GameStore` (game_store.py), `ProcessStore` (process_store.py),
-`SettingsStore` (settings_store.py) and `StandingsStore` (standings_store.py).
+closes; its methods come from seven stores, one module each: `GameStore` (game_store.py:
+games, seats, the action log), `ProcessStore` (process_store.py: health, leases, clocks),
+`SettingsStore` (settings_store.py: languages, bot settings), `StandingsStore`
+(standings_store.py: leaderboards, ratings), `PrivacyStore` (privacy_store.py: what is kept
+about a person), `ServerStore` (server_store.py: servers the bot left) and `WebStore`
+(web_store.py: replay and standings pages). A write with more than three parameters takes
+one frozen dataclass (writes.py), built by its caller and passed whole down to the SQL.
 
 The bot opens one `Storage` and hands it to each part that needs it, but no part names
 `Storage` itself: each names the few methods it uses as a `typing.Protocol` next to it (the
 game service's `GameStorage`, `Languages`' `LanguageStore`, the health checks' `Answering`…),
-which `Storage` meets structurally; mypy checks each where bot/client.py builds the parts.
+which `Storage` meets structurally; mypy checks each where bot/rooms.py builds the parts.
 
 Storage does not import the engine: states and actions are JSON-safe dicts it stores as
 opaque text (the game service converts with `state_to_dict` / `action_to_dict`). Times are
@@ -56,30 +61,30 @@ Games (a game's `version` starts at 1 and goes up by one with every write below 
 SQLite runs a process's units one after another, several in one transaction (each in its own
 savepoint), and serialises processes with BEGIN IMMEDIATE; PostgreSQL runs
 units at once and serialises the writes to one game by locking its row, and new games in one
-channel by an advisory lock on the channel id)
-    `create_game(*, guild_id, channel_id, host_id, host_name, variant, options, seed, now,
-        lobby_deadline) -> GameRecord`  host in seat 0; `ChannelBusy` if the channel has a
-        lobby or running game.
+channel by an advisory lock on the channel id; a write's dataclass takes keywords only)
+    `create_game(NewGame(guild_id, channel_id, host_id, host_name, variant, options, seed,
+        now, lobby_deadline, clock_owner=None)) -> GameRecord`  host in seat 0;
+        `ChannelBusy` if the channel has a lobby or running game.
     `game(game_id) -> GameRecord | None`; `active_game_in_channel(channel_id)`;
     `active_games() -> list[GameRecord]` (lobby + running: restart recovery).
-    `join(game_id, user_id, display_name, *, expected_version, now=None, ai_level=None)
+    `join(NewSeat(game_id, user_id, display_name, expected_version, now, ai_level=None))
         -> GameRecord` (an AI player's seat: a negative user id and its level)
         raises `GameNotFound`, `NotInLobby`, `AlreadySeated`, `GameFull` (6 seats), then
         `StaleVersion` (checked in that order; `expected_version=None` skips the version).
-    `leave(game_id, user_id, *, expected_version, now=None)` (`NotSeated`); later seats
-        move one place down.
-    `commit_transition(game_id, *, expected_version, actor_id, actions, state=UNSET,
-        status=None, deadline=UNSET, stage_points=(), results=(), now) -> GameRecord`
+    `leave(VacatedSeat(game_id, user_id, expected_version, now))` (`NotSeated`); later
+        seats move one place down.
+    `commit_transition(TransitionWrite(game_id, expected_version, now, actor_id=None,
+        actions=(), state=UNSET, status=None, deadline=UNSET, stage_points=(), results=(),
+        clock_owner=UNSET)) -> GameRecord`
         Appends `actions` to the log, stores the state snapshot, version + 1, and the
         optional status / deadline (None clears, UNSET keeps) / stage points / results, all
         or nothing. `StaleVersion` (with `.expected`, `.actual`) if the version moved:
-        exactly one of several racing callers wins. `GameClosed` once finished, cancelled or
+        exactly one of several racing callers wins (`expected_version=None`, as an early
+        end, skips the check). `GameClosed` once finished, cancelled or
         abandoned. Status moves: lobby -> running | cancelled | abandoned; running ->
         finished | cancelled | abandoned. "running" stamps started_at; a closing status
         stamps finished_at. Finishing needs one `PlayerResult` per seated player (results
         are refused otherwise); stage points only for seated players, once per stage.
-    `set_status(game_id, status, *, now, expected_version=None, stage_points=(),
-        results=())` the same without actions or state.
     `set_message_ids(game_id, **ids)` e.g. `lobby_message_id=1, round_message_id=None`
         (None forgets one). `GameRecord.message_ids` holds them all;
         `.lobby_message_id` and `.round_message_id` are shortcuts.
@@ -94,7 +99,7 @@ Processes sharing the database
     `renew_lease(name, *, now, lease) -> int` keeps a process alive and counts the live ones;
         `release_lease(name)`; `claim_clocks(name, *, now, own_too) -> list[int]` takes the
         clocks of open games whose holder is dead or unknown (`games.clock_owner`, set by
-        `create_game(..., clock_owner=)` and `commit_transition(..., clock_owner=)`).
+        `NewGame.clock_owner` and `TransitionWrite.clock_owner`).
 
 Languages
     `user_locale(user_id) -> str | None`, `set_user_locale(user_id, locale, *, now)`: each
@@ -127,6 +132,21 @@ Leaderboards (per guild; finished games only; a shared win is a win)
     A game finished with fewer than two people (the rest AI players) counts for no leaderboard:
         `games_against_ai(guild_id, user_id) -> (games, wins)` reads those apart.
     `rebuild_statistics()` recomputes the stored sums from the results (after bulk loads).
+
+Ratings (per guild, all time and by season; rated in the finishing transaction)
+    `rating_board(guild_id, period, *, page=0, page_size=10, min_games=3) -> RatingPage`;
+    `player_rating(guild_id, user_id, period=ALL_TIME, *, min_games=3)`;
+    `rating_changes(game_id) -> dict[int, float]`; `rerate(guild_id=None) -> int`.
+
+A person, servers, web pages
+    `personal_rows(user_id)` every row about a person, table by table (personal_data.py);
+        `erase_person(user_id) -> int` (`StillPlaying` while seated in an open game);
+        `delete_action_logs(closed_before) -> int`.
+    `note_server_left(guild_id, now)`, `note_server_back(guild_id)`,
+        `servers_left_before(moment)`, `forget_server(guild_id, left_before=None) -> int`.
+    `finished_game_by_token(token)`, `standings_page_token(guild_id)`,
+        `turn_standings_page_on(guild_id, now) -> str`, `turn_standings_page_off(guild_id)`,
+        `server_by_standings_token(token)`, `latest_game_locale(guild_id)`.
 
 Errors: `StorageError` (database unusable: log it, tell the player, write nothing) and
 `GameConflict` subclasses (a refused write; nothing was written). On PostgreSQL a unit the
@@ -180,6 +200,7 @@ from bot.storage.records import (
     user_id_of,
 )
 from bot.storage.storage import DEFAULT_DATABASE, Storage
+from bot.storage.writes import NewGame, NewSeat, TransitionWrite, VacatedSeat
 
 __all__ = [
     "ACTIVE_STATUSES",
@@ -204,6 +225,8 @@ __all__ = [
     "LeaderboardPage",
     "LeaderboardRow",
     "LoggedAction",
+    "NewGame",
+    "NewSeat",
     "NotInLobby",
     "NotSeated",
     "PlayerFigures",
@@ -220,7 +243,9 @@ __all__ = [
     "StillPlaying",
     "Storage",
     "StorageError",
+    "TransitionWrite",
     "Unset",
+    "VacatedSeat",
     "is_former_player",
     "is_postgresql_url",
     "player_id",

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+
 from bot.storage.records import GameStatus
+
+log = logging.getLogger("bot.storage")
 
 
 class StorageError(Exception):
@@ -11,6 +15,22 @@ class StorageError(Exception):
     logged = False
     """Whether the storage logged it already. Failures to open are not logged: whoever opens
     says them once, in its own words."""
+
+
+def explained(
+    database: object, doing: str, error: object, hint: str | None, *, opening: bool
+) -> StorageError:
+    """A StorageError saying what failed in words an operator can act on ("database …: could
+    not `doing`: `error` (`hint`)"), and a log line unless it failed `opening` the database:
+    whoever opens says that once, in its own words."""
+    message = f"database {database}: could not {doing}: {error}"
+    if hint:
+        message += f" ({hint})"
+    problem = StorageError(message)
+    if not opening:
+        log.error("%s", message)
+        problem.logged = True
+    return problem
 
 
 class GameConflict(Exception):

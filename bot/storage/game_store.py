@@ -1,26 +1,24 @@
 """`GameStore`: the part of `Storage` that writes and reads games: creating one, seats,
-transitions and status changes, message ids, the action log and a finished game's export."""
+transitions and status changes, message ids, the action log and a finished game's export.
+Each write takes its dataclass (writes.py) and hands it whole to the SQL (lobbies.py,
+transitions.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import datetime
-
-from bot.storage import games, scores
+from bot.storage import games, lobbies, scores, transitions
 from bot.storage.errors import GameNotFinished
 from bot.storage.records import (
-    UNSET,
     GameRecord,
     GameStatus,
     JsonObject,
     LoggedAction,
     PlayerResult,
     StagePoints,
-    Unset,
 )
 from bot.storage.sql import Session
 from bot.storage.timefmt import iso_text
 from bot.storage.units import Database
+from bot.storage.writes import NewGame, NewSeat, TransitionWrite, VacatedSeat
 
 
 class GameStore:
@@ -28,35 +26,11 @@ class GameStore:
 
     _database: Database  # set by Storage.__init__
 
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        variant: str,
-        options: JsonObject,
-        seed: int,
-        now: datetime,
-        lobby_deadline: datetime | None,
-        clock_owner: str | None = None,
-    ) -> GameRecord:
+    async def create_game(self, game: NewGame) -> GameRecord:
+        """The new lobby, its host in seat 0; ChannelBusy if the channel has an open game."""
+
         async def work(db: Session) -> GameRecord:
-            game_id = await games.create(
-                db,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host_id=host_id,
-                host_name=host_name,
-                variant=variant,
-                options=options,
-                seed=seed,
-                now=now,
-                lobby_deadline=lobby_deadline,
-                clock_owner=clock_owner,
-            )
-            return await games.load_existing(db, game_id)
+            return await games.load_existing(db, await lobbies.create(db, game))
 
         return await self._database.write("create a game", work)
 
@@ -79,109 +53,27 @@ class GameStore:
 
         return await self._database.read("load the open games", work)
 
-    async def join(
-        self,
-        game_id: int,
-        user_id: int,
-        display_name: str,
-        *,
-        expected_version: int | None,
-        now: datetime,
-        ai_level: str | None = None,
-    ) -> GameRecord:
+    async def join(self, seat: NewSeat) -> GameRecord:
         async def work(db: Session) -> GameRecord:
-            await games.join(
-                db,
-                game_id,
-                user_id,
-                display_name,
-                expected_version=expected_version,
-                now=now,
-                ai_level=ai_level,
-            )
-            return await games.load_existing(db, game_id)
+            await lobbies.join(db, seat)
+            return await games.load_existing(db, seat.game_id)
 
         return await self._database.write("seat a player", work)
 
-    async def leave(
-        self,
-        game_id: int,
-        user_id: int,
-        *,
-        expected_version: int | None,
-        now: datetime,
-    ) -> GameRecord:
+    async def leave(self, vacated: VacatedSeat) -> GameRecord:
         async def work(db: Session) -> GameRecord:
-            await games.leave(
-                db,
-                game_id,
-                user_id,
-                expected_version=expected_version,
-                now=now,
-            )
-            return await games.load_existing(db, game_id)
+            await lobbies.leave(db, vacated)
+            return await games.load_existing(db, vacated.game_id)
 
         return await self._database.write("unseat a player", work)
 
-    async def commit_transition(
-        self,
-        game_id: int,
-        *,
-        expected_version: int,
-        actor_id: int | None,
-        actions: Sequence[JsonObject],
-        state: JsonObject | Unset | None = UNSET,
-        status: GameStatus | None = None,
-        deadline: datetime | Unset | None = UNSET,
-        stage_points: Sequence[StagePoints] = (),
-        results: Sequence[PlayerResult] = (),
-        now: datetime,
-        clock_owner: str | Unset = UNSET,
-    ) -> GameRecord:
+    async def commit_transition(self, change: TransitionWrite) -> GameRecord:
+        """Raises StaleVersion when the game's version moved on, GameClosed once it ended."""
+
         async def work(db: Session) -> GameRecord:
-            return await games.transition(
-                db,
-                game_id,
-                expected_version=expected_version,
-                actor_id=actor_id,
-                actions=actions,
-                state=state,
-                status=status,
-                deadline=deadline,
-                stage_points=stage_points,
-                results=results,
-                now=now,
-                clock_owner=clock_owner,
-            )
+            return await transitions.transition(db, change)
 
         return await self._database.write("store a game transition", work)
-
-    async def set_status(
-        self,
-        game_id: int,
-        status: GameStatus,
-        *,
-        now: datetime,
-        expected_version: int | None = None,
-        stage_points: Sequence[StagePoints] = (),
-        results: Sequence[PlayerResult] = (),
-    ) -> GameRecord:
-        async def work(db: Session) -> GameRecord:
-            return await games.transition(
-                db,
-                game_id,
-                expected_version=expected_version,
-                actor_id=None,
-                actions=(),
-                state=UNSET,
-                status=status,
-                deadline=UNSET,
-                stage_points=stage_points,
-                results=results,
-                now=now,
-            )
-
-        return await self._database.write(f"mark a game {status}", work)
 
     async def set_message_ids(self, game_id: int, **ids: int | None) -> None:
         async def work(db: Session) -> None:

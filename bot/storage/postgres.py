@@ -13,7 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 from asyncpg.transaction import Transaction
 
-from bot.storage.errors import StorageError
+from bot.storage.errors import StorageError, explained
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, discover
 from bot.storage.placeholders import arguments, numbered
 from bot.storage.postgres_migrations import Connection, migrate
@@ -74,8 +74,8 @@ def without_password(url: str) -> str:
 def explain(
     database: str, doing: str, error: BaseException, *, opening: bool = False
 ) -> StorageError:
-    """A StorageError saying what failed in words an operator can act on, and a log line
-    unless it failed `opening` the database."""
+    """A StorageError for `error` (`errors.explained`), hinted by its SQLSTATE or by what
+    kind of failure it is."""
     hint = None
     if isinstance(error, asyncpg.PostgresError):
         state = str(error.sqlstate or "")
@@ -84,14 +84,7 @@ def explain(
         hint = "the server cannot be reached: is it running, and are the host and port right?"
     elif isinstance(error, TimeoutError):
         hint = "the server did not answer in time"
-    message = f"database {database}: could not {doing}: {error or type(error).__name__}"
-    if hint:
-        message += f" ({hint})"
-    problem = StorageError(message)
-    if not opening:
-        log.error("%s", message)
-        problem.logged = True
-    return problem
+    return explained(database, doing, error or type(error).__name__, hint, opening=opening)
 
 
 class PostgresSession:

@@ -8,33 +8,23 @@ from bot.storage import ratings
 from bot.storage.periods import BUCKET_KEYS_SQL
 from bot.storage.records import GameRecord, GameStatus, PlayerResult, StagePoints
 from bot.storage.sql import Session
+from bot.storage.writes import TransitionWrite
 
 STAGES = 5  # the rules' stage count; the schema checks it too
 RANKED_PEOPLE = 2
 
 
-async def check(
-    db: Session,
-    record: GameRecord,
-    status: GameStatus | None,
-    stage_points: Sequence[StagePoints],
-    results: Sequence[PlayerResult],
-) -> None:
-    """ValueError unless the points and results fit the game (seated players, one result
-    each when finishing, each stage once)."""
-    _validate(record, status, stage_points, results)
-    if stage_points:
-        await _refuse_recorded_stages(db, record.id, stage_points)
+async def check(db: Session, record: GameRecord, change: TransitionWrite) -> None:
+    """ValueError unless the change's points and results fit the game (seated players, one
+    result each when finishing, each stage once)."""
+    _validate(record, change)
+    if change.stage_points:
+        await _refuse_recorded_stages(db, record.id, change.stage_points)
 
 
-def _validate(
-    record: GameRecord,
-    status: GameStatus | None,
-    stage_points: Sequence[StagePoints],
-    results: Sequence[PlayerResult],
-) -> None:
+def _validate(record: GameRecord, change: TransitionWrite) -> None:
     people = {seat.user_id for seat in record.seats if not seat.is_ai}
-    for points in stage_points:
+    for points in change.stage_points:
         if points.user_id not in people:
             raise ValueError(
                 f"stage points for user {points.user_id}, not seated in {record.id} "
@@ -42,14 +32,14 @@ def _validate(
             )
         if not 1 <= points.stage <= STAGES:
             raise ValueError(f"stage {points.stage} does not exist (1 to {STAGES})")
-    if status == GameStatus.FINISHED:
-        result_users = [result.user_id for result in results]
+    if change.status == GameStatus.FINISHED:
+        result_users = [result.user_id for result in change.results]
         if sorted(result_users) != sorted(people):
             raise ValueError(
                 f"finishing game {record.id} needs one result per seated player "
                 f"(AI players aside) {sorted(people)}, got {result_users}"
             )
-    elif results:
+    elif change.results:
         raise ValueError("results may only be stored together with status 'finished'")
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.errors import StorageError
+from bot.storage.errors import StorageError, explained
 from bot.storage.group_commit import GroupCommit
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, Migration, discover
 from bot.storage.sqlite_migrations import migrate, refuse_newer
@@ -44,18 +44,10 @@ _HINTS = {
 def explain(
     db_path: Path, doing: str, error: sqlite3.Error, *, opening: bool = False
 ) -> StorageError:
-    """A StorageError saying what failed in words an operator can act on, and a log line
-    unless it failed `opening` the database."""
+    """A StorageError for `error` (`errors.explained`), hinted by its SQLite result code."""
     code = getattr(error, "sqlite_errorname", "")  # e.g. "SQLITE_IOERR_WRITE"
     hint = _HINTS.get("_".join(code.split("_")[:2]))
-    message = f"database {db_path}: could not {doing}: {error}"
-    if hint:
-        message += f" ({hint})"
-    problem = StorageError(message)
-    if not opening:
-        log.error("%s", message)
-        problem.logged = True
-    return problem
+    return explained(db_path, doing, error, hint, opening=opening)
 
 
 class SqliteDatabase:

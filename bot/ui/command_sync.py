@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord import app_commands
@@ -48,9 +48,14 @@ class SettingStore(Protocol):
 
 
 async def sync_commands(
-    tree: app_commands.CommandTree[ClientT], storage: SettingStore, dev_guild: int | None
+    tree: app_commands.CommandTree[ClientT],
+    storage: SettingStore,
+    dev_guild: int | None,
+    *,
+    app_launcher: bool = False,
 ) -> None:
-    """Sync the tree (to `dev_guild` only, when given) if its definition changed."""
+    """Sync the tree (to `dev_guild` only, when given) if its definition changed.
+    `app_launcher`: the bot answers the Activity's Entry Point command (the table is on)."""
     guild = discord.Object(dev_guild) if dev_guild else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
@@ -62,7 +67,10 @@ async def sync_commands(
         for command in tree.get_commands(guild=guild)
     ]
     fingerprint = hashlib.sha256(
-        json.dumps({"guild": dev_guild, "commands": payload}, sort_keys=True).encode()
+        json.dumps(
+            {"guild": dev_guild, "commands": payload, "app_launcher": app_launcher},
+            sort_keys=True,
+        ).encode()
     ).hexdigest()
     synced = await storage.get_setting(COMMANDS_HASH_KEY)
     if synced == fingerprint:
@@ -73,10 +81,86 @@ async def sync_commands(
         log.info("slash commands are being synced by another process")
         return
     try:
-        await tree.sync(guild=guild)
+        if guild is None:
+            await _overwrite_global_commands(tree.client, payload)
+        else:
+            await tree.sync(guild=guild)
+        if app_launcher:
+            await _answer_the_app_launcher(tree.client)
     except BaseException as failure:
         await storage.set_setting(COMMANDS_HASH_KEY, synced)
         if isinstance(failure, discord.Forbidden):
             raise CommandsRefused(dev_guild, failure) from None
         raise
     log.info("slash commands synced%s", f" to guild {guild.id}" if guild else " globally")
+
+
+PRIMARY_ENTRY_POINT = 4
+"""The command type of an Activity's Entry Point (the App Launcher); discord.py knows no such
+type, so its tree never holds one."""
+APP_HANDLER = 1
+"""An Entry Point whose launches the app answers (Discord's default launches it itself)."""
+
+
+def is_app_launch(interaction: discord.Interaction) -> bool:
+    """A player picked the app in the App Launcher (its Entry Point command)."""
+    data = interaction.data
+    return (
+        interaction.type is discord.InteractionType.application_command
+        and data is not None
+        and data.get("type") == PRIMARY_ENTRY_POINT
+    )
+
+
+_WRITABLE = frozenset(
+    (
+        "id",
+        "type",
+        "name",
+        "name_localizations",
+        "description",
+        "description_localizations",
+        "options",
+        "default_member_permissions",
+        "contexts",
+        "integration_types",
+        "handler",
+        "nsfw",
+    )
+)
+"""What a bulk overwrite takes of a command (the rest of a fetched one is Discord's own)."""
+
+
+async def _overwrite_global_commands(client: discord.Client, payload: list[dict[str, Any]]) -> None:
+    """Replace the global commands with `payload`, keeping an Entry Point command that Discord
+    made when Activities were switched on in the Developer Portal: an overwrite that left it
+    out would be refused (50240), and discord.py's tree.sync() would leave it out."""
+    application_id = client.application_id
+    assert application_id is not None, "the commands are synced once logged in"
+    existing = await client.http.get_global_commands(application_id)
+    kept = [
+        {field: value for field, value in command.items() if field in _WRITABLE}
+        for command in existing
+        if command["type"] == PRIMARY_ENTRY_POINT
+    ]
+    await client.http.bulk_upsert_global_commands(application_id, payload + kept)
+
+
+async def _answer_the_app_launcher(client: discord.Client) -> None:
+    """Make the Entry Point command Discord created with Activities the bot's to answer."""
+    application_id = client.application_id
+    assert application_id is not None, "the commands are synced once logged in"
+    existing = await client.http.get_global_commands(application_id)
+    entry = next((c for c in existing if c["type"] == PRIMARY_ENTRY_POINT), None)
+    if entry is None:
+        log.warning(
+            "the table is on but the App Launcher does not offer it: turn Activities on in the "
+            "Developer Portal (Activities, Settings)"
+        )
+        return
+    if entry.get("handler") == APP_HANDLER:
+        return
+    fields = {field: value for field, value in entry.items() if field in _WRITABLE - {"id"}}
+    # discord.py's types of a command know no type 4 and no handler.
+    command = fields | {"handler": APP_HANDLER}
+    await client.http.upsert_global_command(application_id, command)  # type: ignore[arg-type]

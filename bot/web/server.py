@@ -15,6 +15,7 @@ import logging
 import re
 import socket
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Protocol
 
 from aiohttp import web
@@ -79,6 +80,12 @@ def not_found() -> web.Response:
     return web.Response(status=404, text=t("web.not_found", None) + "\n", headers=COMMON_HEADERS)
 
 
+class MorePages(Protocol):
+    """Pages of a feature above this folder (the table), served on the same port."""
+
+    def add_routes(self, app: web.Application) -> None: ...
+
+
 class WebPages:
     """The pages' routes; `public_url` is where players reach this server."""
 
@@ -88,6 +95,7 @@ class WebPages:
         clock: Clock,
         public_url: str,
         min_rated_games: int,
+        more: Sequence[MorePages] = (),
     ) -> None:
         self._source = source
         self._clock = clock
@@ -95,6 +103,7 @@ class WebPages:
         self._address_tag = hashlib.sha256(public_url.encode()).hexdigest()[:8]
         """A page names its own address: its ETag changes with it."""
         self._min_rated_games = min_rated_games
+        self._more = more
         self._pictures: OrderedDict[str, bytes] = OrderedDict()
         self._runner: web.AppRunner | None = None
 
@@ -111,6 +120,8 @@ class WebPages:
         app.router.add_get("/s/{token}", self._standings)
         app.router.add_get("/robots.txt", self._robots)
         app.router.add_get("/favicon.svg", self._icon)
+        for pages in self._more:
+            pages.add_routes(app)
         return app
 
     async def start(self, listener: socket.socket) -> None:

@@ -19,7 +19,7 @@ def asset(name: str) -> str:
     return resources.files("bot.web").joinpath("assets", name).read_text(encoding="utf-8")
 
 
-def _source_hash(text: str) -> str:
+def source_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
@@ -47,8 +47,8 @@ def content_security_policy() -> str:
     """Nothing but the page's own stylesheet, script and pictures; no framing, no forms."""
     return (
         "default-src 'none'; img-src 'self'; "
-        f"style-src {_source_hash(stylesheet())}; "
-        f"script-src {_source_hash(asset('replay.js'))}; "
+        f"style-src {source_hash(stylesheet())}; "
+        f"script-src {source_hash(asset('replay.js'))}; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     )
 
@@ -64,15 +64,23 @@ def assets_version() -> str:
 
 
 @cache
-def environment() -> jinja2.Environment:
+def package_templates(package: str) -> jinja2.Environment:
+    """The templates of `package` (its folder templates/), escaped, with the shared
+    stylesheet as `css`."""
     templates = jinja2.Environment(
-        loader=jinja2.PackageLoader("bot.web", "templates"),
+        loader=jinja2.PackageLoader(package, "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
     templates.globals["css"] = stylesheet()
+    return templates
+
+
+@cache
+def environment() -> jinja2.Environment:
+    templates = package_templates("bot.web")
     templates.globals["js"] = asset("replay.js")
     return templates
 

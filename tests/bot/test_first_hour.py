@@ -107,6 +107,20 @@ async def test_a_malformed_api_base_is_a_settings_error(tmp_path: Path) -> None:
     assert files(tmp_path) == {}
 
 
+async def test_the_table_without_its_secret_or_the_web_pages_is_a_settings_error(
+    tmp_path: Path,
+) -> None:
+    code, stderr = await run_bot(offline(tmp_path, DISCORD_CLIENT_ID="1234"), tmp_path)
+    assert code == 2
+    said_once(stderr, "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together")
+    both = {"DISCORD_CLIENT_ID": "1234", "DISCORD_CLIENT_SECRET": "secret"}
+    code, stderr = await run_bot(offline(tmp_path, **both), tmp_path)
+    assert code == 2
+    said_once(stderr, "set WHYFIRST_WEB_PORT and WHYFIRST_PUBLIC_URL too")
+    assert "secret" not in stderr.replace("DISCORD_CLIENT_SECRET", "")
+    assert files(tmp_path) == {}
+
+
 async def test_commands_refused_on_the_dev_server_name_the_server_and_the_scope(
     loopback: LoopbackDiscord, tmp_path: Path
 ) -> None:

@@ -5,7 +5,19 @@ from pathlib import Path
 import pytest
 
 from bot.clock import Clock
-from bot.settings import Settings, SettingsError, load_settings, read_environment
+from bot.settings import (
+    ActivityCredentials,
+    Settings,
+    SettingsError,
+    load_settings,
+    read_environment,
+)
+
+WEB = {
+    "DISCORD_TOKEN": "a",
+    "WHYFIRST_WEB_PORT": "8080",
+    "WHYFIRST_PUBLIC_URL": "https://whyfirst.example.org",
+}
 
 
 def test_only_the_token_is_required() -> None:
@@ -15,6 +27,7 @@ def test_only_the_token_is_required() -> None:
     assert Clock(settings.time_scale).seconds(90) == 90
     assert settings.forget_servers_after_days == 30
     assert settings.keep_action_logs_days is None
+    assert settings.activity is None
 
 
 def test_every_setting_is_read() -> None:
@@ -35,6 +48,8 @@ def test_every_setting_is_read() -> None:
             "WHYFIRST_KEEP_ACTION_LOGS_DAYS": "365.5",
             "WHYFIRST_WEB_PORT": "8080",
             "WHYFIRST_PUBLIC_URL": "https://whyfirst.example.org/",
+            "DISCORD_CLIENT_ID": "1234567890",
+            "DISCORD_CLIENT_SECRET": " s3cret ",
         }
     )
     assert settings.token == "abc"
@@ -52,6 +67,8 @@ def test_every_setting_is_read() -> None:
     assert settings.keep_action_logs_days == 365.5
     assert settings.web_port == 8080
     assert settings.public_url == "https://whyfirst.example.org"
+    assert settings.activity == ActivityCredentials(1234567890, "s3cret")
+    assert "s3cret" not in repr(settings)
 
 
 def test_a_shard_count_alone_means_every_shard_in_this_process() -> None:
@@ -90,6 +107,13 @@ def test_a_shard_count_alone_means_every_shard_in_this_process() -> None:
         ),
         ({"DISCORD_TOKEN": "a", "WHYFIRST_WEB_PORT": "8080"}, "WHYFIRST_PUBLIC_URL"),
         ({"DISCORD_TOKEN": "a", "WHYFIRST_PUBLIC_URL": "https://x.example"}, "WHYFIRST_WEB_PORT"),
+        ({**WEB, "DISCORD_CLIENT_ID": "123"}, "DISCORD_CLIENT_SECRET"),
+        ({**WEB, "DISCORD_CLIENT_SECRET": "s"}, "DISCORD_CLIENT_ID"),
+        ({**WEB, "DISCORD_CLIENT_ID": "my-app", "DISCORD_CLIENT_SECRET": "s"}, "DISCORD_CLIENT_ID"),
+        (
+            {"DISCORD_TOKEN": "a", "DISCORD_CLIENT_ID": "123", "DISCORD_CLIENT_SECRET": "s"},
+            "WHYFIRST_WEB_PORT and WHYFIRST_PUBLIC_URL",
+        ),
         (
             {"DISCORD_TOKEN": "a", "WHYFIRST_WEB_PORT": "8080", "WHYFIRST_PUBLIC_URL": "x.org"},
             "WHYFIRST_PUBLIC_URL",

@@ -10,15 +10,14 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from playwright.async_api import async_playwright
 
 import engine
-from tests.browser import ARTEFACTS, CHROMIUM_FLAGS, chromium
 from tests.demo.__main__ import main
 from tests.demo.game import CLOSED_DMS, PLAYER_NAMES, dealt_from_seed, run_demo, seed_of_first_game
 from tests.demo.messages import PNG_SIGNATURE
 from tests.demo.page_reader import Shown, data_uri_bytes, read_page
 from tests.demo.replay_copy import DemoFiles
+from tests.e2e.browser import ARTEFACTS, browser_page
 
 REVEALED = re.compile(r"Stage (\d) · Round (\d) revealed")
 DM_HEADER = re.compile(r"in Pub › #games — Stage (\d), round \d")
@@ -146,9 +145,7 @@ async def test_no_column_of_the_transcript_is_cut_off_in_a_1600_px_window(
     run = await run_demo(seed=1)
     transcript = tmp_path / "whyfirst-demo.html"
     transcript.write_text(run.html, encoding="utf-8")
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-        page = await browser.new_page(viewport={"width": 1600, "height": 900})
+    async with browser_page(900, width=1600) as (page, said):
         await page.goto(transcript.as_uri())
         window = await page.evaluate("document.documentElement.clientWidth")
         columns = await page.eval_on_selector_all(
@@ -158,7 +155,7 @@ async def test_no_column_of_the_transcript_is_cut_off_in_a_1600_px_window(
             " column.scrollWidth - column.clientWidth])",
         )
         await page.screenshot(path=str(ARTEFACTS / "demo-1600.png"))
-        await browser.close()
+    assert said == []
     assert [column[0] for column in columns] == ["channel", "seat-1", "seat-2", "seat-3", "seat-4"]
     for anchor, top, left, right, overflow in columns:
         # Side by side, each whole within the window, nothing inside running over its edge.

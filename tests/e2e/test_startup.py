@@ -56,3 +56,20 @@ async def test_the_bot_process_syncs_the_command_tree_once(server: Server) -> No
     await bot.stop()
     await bot.start()
     assert server.discord.world.command_puts == 1
+
+
+async def test_a_global_sync_keeps_the_entry_point_discord_made_for_the_activity(
+    server: Server,
+) -> None:
+    """Switching Activities on in the Developer Portal makes Discord add its Entry Point
+    command; a bulk overwrite of the global commands that left it out would be refused (50240)
+    and the bot would not start."""
+    server.global_commands = True
+    server.discord.enable_activities()
+    (entry_point,) = server.discord.commands()
+    bot = await server.start_bot_process()
+    commands = server.discord.commands()
+    assert [command["name"] for command in commands] == ["whyfirst", entry_point["name"]]
+    assert commands[1]["id"] == entry_point["id"]
+    assert commands[1]["handler"] == entry_point["handler"]
+    await bot.stop()

@@ -7,26 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 import aiohttp
-from playwright.async_api import async_playwright
 
-from tests.browser import ARTEFACTS, CHROMIUM_FLAGS, chromium
+from tests.e2e.browser import ARTEFACTS, browser_page, chromium, serve_web
 from tests.e2e.results import replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table
 from tests.loopback import Message
-from tests.ports import free_port
 
 TRACK_MIN, CELL = -12, 36
 TOTALS_BY_FIGURE = (
     "rows => rows.map(row => [row.dataset.figure, row.querySelector('.total').textContent])"
 )
-
-
-def serve_web(server: Server) -> str:
-    port = free_port()
-    public = f"http://127.0.0.1:{port}"
-    server.extra_environment |= {"WHYFIRST_WEB_PORT": str(port), "WHYFIRST_PUBLIC_URL": public}
-    return public
 
 
 def replay_link(final: Message) -> dict[str, Any]:
@@ -37,7 +28,7 @@ def replay_link(final: Message) -> dict[str, Any]:
 async def test_the_replay_link_opens_a_page_that_steps_to_the_last_round_with_the_keyboard(
     server: Server,
 ) -> None:
-    browser_path = chromium()
+    chromium()
     public = serve_web(server)
     await server.start_bot()
     players = server.players("Anne", "Ben", "Cleo")
@@ -49,14 +40,7 @@ async def test_the_replay_link_opens_a_page_that_steps_to_the_last_round_with_th
     assert link["url"].startswith(f"{public}/g/")
     replayed = await replay(table.record(), server.workdir)
 
-    async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(
-            executable_path=browser_path, args=CHROMIUM_FLAGS
-        )
-        page = await browser.new_page(viewport={"width": 412, "height": 915})
-        problems: list[str] = []
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        page.on("console", lambda message: problems.append(message.text))
+    async with browser_page(height=915) as (page, problems):
         await page.goto(link["url"])
         assert await page.text_content("#where") == "Before the first round (0/25)"
         for _ in range(25):
@@ -99,14 +83,13 @@ async def test_the_replay_link_opens_a_page_that_steps_to_the_last_round_with_th
         assert not await page.is_visible("#result")
         await page.keyboard.press("End")
         await page.screenshot(path=str(ARTEFACTS / "replay-last-step.png"), full_page=True)
-        await browser.close()
     assert problems == []
 
 
 async def test_admins_turn_the_standings_page_on_and_off_and_others_may_not(
     server: Server,
 ) -> None:
-    serve_web(server)
+    public = serve_web(server)
     await server.start_bot()
     anne, ben = server.players("Anne", "Ben")
     table = Table(server.discord, server.games, [anne, ben], seed=5)
@@ -137,6 +120,9 @@ async def test_admins_turn_the_standings_page_on_and_off_and_others_may_not(
         off = await moderator.slash(server.games, "whyfirst web off")
         assert off.ephemeral_text == "The standings page is off: its link no longer works."
         async with http.get(link) as response:
+            assert response.status == 404
+        # Without DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET there is no table.
+        async with http.get(f"{public}/activity/") as response:
             assert response.status == 404
         fresh = await moderator.slash(server.games, "whyfirst web on")
         assert fresh.ephemeral_text is not None

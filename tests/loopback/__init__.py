@@ -15,8 +15,18 @@ the contexts it declares; REST to such a channel answers 403 50001, a DM to some
 shares no server with the bot 50007; an interaction authorized by a user install alone may
 have 5 follow-ups (the 6th: 400 40094 and a "followup-limit" violation); a message made
 through an interaction keeps its installs, so anyone who sees it may click its buttons.
+
+The application as its Developer Portal sets it (`discord.application`, all off as for a new
+one): an IDENTIFY asking for a privileged intent whose switch is off is closed with 4014.
+`discord.enable_activities()` allows LAUNCH_ACTIVITY answers (recorded in
+`discord.activity_launches`) and creates Discord's default Entry Point command, which
+`await anne.launch_app(games)` runs from the App Launcher. Launches in one channel join its
+one instance, which the activity-instances endpoint lists until its last user leaves
+(`anne.close_activity(games)`). `anne.authorize()` is the Activity's
+sign-in code, exchanged at `POST /oauth2/token` with `discord.client_secret`.
 """
 
+from tests.loopback.application import ActivityLaunch, Application
 from tests.loopback.errors import LoopbackError, Violation
 from tests.loopback.interactions import InteractionOutcome
 from tests.loopback.loopback import LoopbackDiscord
@@ -24,6 +34,8 @@ from tests.loopback.model import Attachment, Message
 from tests.loopback.players import GuildHandle, Player, TextChannel
 
 __all__ = [
+    "ActivityLaunch",
+    "Application",
     "Attachment",
     "GuildHandle",
     "InteractionOutcome",

@@ -12,6 +12,7 @@ import yarl
 from discord import app_commands
 
 from tests.loopback import LoopbackDiscord
+from tests.loopback.commands import PRIMARY_ENTRY_POINT
 
 
 class GreetButton(
@@ -36,6 +37,38 @@ class GreetButton(
         await interaction.response.edit_message(content=f"greeted {self.count}", view=view)
 
 
+class LaunchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"demo:launch"):
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Launch", custom_id="demo:launch"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LaunchButton:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await launch_or_say_why(interaction)
+
+
+async def launch_or_say_why(interaction: discord.Interaction) -> None:
+    """Answer with LAUNCH_ACTIVITY; if Discord refuses, say its error code instead."""
+    try:
+        await interaction.response.launch_activity()
+    except discord.HTTPException as error:
+        await interaction.response.send_message(f"cannot launch ({error.code})", ephemeral=True)
+
+
+class DemoTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """The Entry Point command (type 4) is no command of the tree: the demo launches."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        if data.get("type") != PRIMARY_ENTRY_POINT:
+            return True
+        await launch_or_say_why(interaction)
+        return False
+
+
 def greet_view(count: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(GreetButton(count))
@@ -43,18 +76,20 @@ def greet_view(count: int) -> discord.ui.View:
 
 
 class DemoClient(discord.Client):
-    def __init__(self, guild_id: int, *, anywhere: bool = False) -> None:
-        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.05)
+    def __init__(
+        self, guild_id: int, *, anywhere: bool = False, intents: discord.Intents | None = None
+    ) -> None:
+        super().__init__(intents=intents or discord.Intents.default(), guild_ready_timeout=0.05)
         self.guild_id = guild_id
         self.anywhere = anywhere
-        self.tree = app_commands.CommandTree(self)
+        self.tree = DemoTree(self)
         self.command_errors: list[BaseException] = []
         self.ready_event = asyncio.Event()
         self.tree.add_command(build_demo_group(self))
         self.tree.on_error = self._on_tree_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(GreetButton)
+        self.add_dynamic_items(GreetButton, LaunchButton)
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)
@@ -109,6 +144,16 @@ def build_demo_group(client: DemoClient) -> app_commands.Group:
         await interaction.response.send_message(
             f"{member.display_name} {interaction.app_permissions.value}"
         )
+
+    @group.command(name="launch", description="Launch the Activity")
+    async def launch(interaction: discord.Interaction) -> None:
+        await launch_or_say_why(interaction)
+
+    @group.command(name="launcher", description="Post a button that launches the Activity")
+    async def launcher(interaction: discord.Interaction) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(LaunchButton())
+        await interaction.response.send_message("play", view=view)
 
     @group.command(name="slow", description="Answer too late")
     async def slow(interaction: discord.Interaction, seconds: float) -> None:
@@ -172,14 +217,29 @@ def build_anywhere_group() -> app_commands.Group:
     return group
 
 
-async def start_demo(
-    loopback: LoopbackDiscord, guild_id: int, *, anywhere: bool = False
-) -> tuple[DemoClient, asyncio.Task[None]]:
+def point_discord_py_at(loopback: LoopbackDiscord) -> None:
     discord.http.Route.BASE = loopback.api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(loopback.gateway_url)
-    client = DemoClient(guild_id, anywhere=anywhere)
+
+
+async def start_demo(
+    loopback: LoopbackDiscord,
+    guild_id: int,
+    *,
+    anywhere: bool = False,
+    intents: discord.Intents | None = None,
+) -> tuple[DemoClient, asyncio.Task[None]]:
+    point_discord_py_at(loopback)
+    client = DemoClient(guild_id, anywhere=anywhere, intents=intents)
     task = asyncio.create_task(client.start(loopback.token))
-    await asyncio.wait_for(client.ready_event.wait(), 10)
+    ready = asyncio.create_task(client.ready_event.wait())
+    await asyncio.wait({task, ready}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+    if not ready.done():
+        # The client stopped before it was ready (its error is raised here) or never got so.
+        ready.cancel()
+        await client.close()
+        await asyncio.wait_for(task, 10)
+        raise TimeoutError("the demo client did not get ready")
     return client, task
 
 

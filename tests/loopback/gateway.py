@@ -28,7 +28,24 @@ ACK_ROUND_TRIP_SECONDS = 0.05
 """A heartbeat's ACK comes back after a network round trip, as from Discord. Sent at once,
 it reached discord.py before its heartbeat thread had noted the beat as sent, and discord.py
 measured the time since the beat before: "websocket is 41.3s behind" at every beat."""
-AUTHENTICATION_FAILED = 4004
+AUTHENTICATION_FAILED, DISALLOWED_INTENTS = 4004, 4014
+CLOSE_REASONS = {
+    4000: "Unknown error.",
+    4001: "Unknown opcode.",
+    4002: "Decode error.",
+    4003: "Not authenticated.",
+    4004: "Authentication failed.",
+    4005: "Already authenticated.",
+    4007: "Invalid seq.",
+    4008: "Rate limited.",
+    4009: "Session timed out.",
+    4010: "Invalid shard.",
+    4011: "Sharding required.",
+    4012: "Invalid API version.",
+    4013: "Invalid intent(s).",
+    4014: "Disallowed intent(s).",
+}
+"""Discord's gateway close codes and their reasons (Opcodes and Status Codes)."""
 REPLAY_BUFFER = 5000
 
 
@@ -52,6 +69,9 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.identifies = 0
         self.resumes = 0
+        self.refusals: list[int] = []
+        """The close code of every IDENTIFY refused, in order."""
+        self.injected_closes: list[int] = []
 
     # --- who receives what -----------------------------------------------------------------
 
@@ -132,8 +152,11 @@ class Gateway:
     async def _identify(
         self, socket: web.WebSocketResponse, data: dict[str, Any]
     ) -> Session | None:
-        if data.get("token") != self.world.token:
-            await socket.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
+        refusal = self._refusal(data)
+        if refusal is not None:
+            self.refusals.append(refusal)
+            await socket.close(code=refusal, message=CLOSE_REASONS[refusal].encode())
+            self.world.notify()
             return None
         shard_id, shard_count = data.get("shard") or (0, 1)
         session = Session(secrets.token_hex(16), (shard_id, shard_count))
@@ -151,7 +174,10 @@ class Gateway:
             "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
             "session_id": session.session_id,
             "resume_gateway_url": self.url,
-            "application": {"id": str(self.world.application_id), "flags": 0},
+            "application": {
+                "id": str(self.world.application_id),
+                "flags": self.world.application.flags,
+            },
             "private_channels": [],
             "relationships": [],
             "user_settings": {},
@@ -166,6 +192,17 @@ class Gateway:
             await self._send_dispatch(session, "GUILD_CREATE", guild.to_json(self.world.bot))
         self.world.notify()
         return session
+
+    def _refusal(self, data: dict[str, Any]) -> int | None:
+        if data.get("token") != self.world.token:
+            return AUTHENTICATION_FAILED
+        if self.injected_closes:
+            return self.injected_closes.pop(0)
+        switches = self.world.application.disallowed_intents(int(data.get("intents") or 0))
+        if switches:
+            _log.info("IDENTIFY refused: %s is off in the Developer Portal", ", ".join(switches))
+            return DISALLOWED_INTENTS
+        return None
 
     async def _resume(self, socket: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(data.get("session_id", ""))

@@ -22,6 +22,7 @@ from tests.loopback.interactions import (
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
     DEFERRED_UPDATE,
+    LAUNCH_ACTIVITY,
     MAX_USER_INSTALL_FOLLOWUPS,
     MESSAGE_COMPONENT,
     TOKEN_LIFETIME_SECONDS,
@@ -147,6 +148,14 @@ class InteractionDesk:
                 self.world.apply_edit(interaction.source_message, data, call.files)
                 interaction.outcome.message = interaction.source_message
             return interaction.source_message
+        if response_type == LAUNCH_ACTIVITY:
+            refusal = self.world.application.launch_refusal(interaction.kind)
+            if refusal is not None:
+                self.world.record_violation("invalid-callback", refusal)
+                raise invalid_form_body(refusal)
+            application = self.world.application
+            interaction.launch = application.launch(interaction.user, interaction.channel)
+            return None
         if response_type == DEFERRED_CHANNEL_MESSAGE:
             data = {"content": "", "flags": (int(data.get("flags") or 0) & EPHEMERAL) | LOADING}
         elif response_type != CHANNEL_MESSAGE:
@@ -171,6 +180,9 @@ class InteractionDesk:
             summary["response_message_ephemeral"] = message.ephemeral
             if response_type != DEFERRED_UPDATE:
                 resource["message"] = message.to_json()
+        if interaction.launch is not None:
+            summary["activity_instance_id"] = interaction.launch.instance_id
+            resource["activity_instance"] = {"id": interaction.launch.instance_id}
         return {"interaction": summary, "resource": resource}
 
     # --- followups and edits through the interaction token ---------------------------------

@@ -7,12 +7,14 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.loopback.application import ActivityLaunch
 from tests.loopback.model import Channel, Message, User, new_snowflake
 
 ACK_DEADLINE_SECONDS = 3.0
 TOKEN_LIFETIME_SECONDS = 15 * 60.0
 
 CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 4, 5, 6, 7
+LAUNCH_ACTIVITY = 12
 APPLICATION_COMMAND, MESSAGE_COMPONENT = 2, 3
 GUILD_INSTALL, USER_INSTALL = "0", "1"
 MAX_USER_INSTALL_FOLLOWUPS = 5
@@ -74,6 +76,7 @@ class PendingInteraction:
     expired: bool = False
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
+    launch: ActivityLaunch | None = None
     outcome: InteractionOutcome = field(init=False)
 
     def __post_init__(self) -> None:

@@ -11,11 +11,14 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from tests.loopback.errors import Violation
-from tests.loopback.gateway import Gateway, shard_of
+from tests.loopback.application import ActivityLaunch, Application
+from tests.loopback.commands import CommandRoutes, enable_activities
+from tests.loopback.errors import LoopbackError, Violation
+from tests.loopback.gateway import CLOSE_REASONS, Gateway, shard_of
 from tests.loopback.interaction_routes import InteractionDesk
 from tests.loopback.interactions import TOKEN_LIFETIME_SECONDS
 from tests.loopback.model import Channel, Message, User, new_snowflake
+from tests.loopback.oauth import OAuthRoutes
 from tests.loopback.players import GuildHandle, Player, TextChannel
 from tests.loopback.ratelimit import RateLimiter
 from tests.loopback.routes import Routes
@@ -50,6 +53,8 @@ class LoopbackDiscord:
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
         Routes(self.world, self.gateway).register(self.rest, app)
+        CommandRoutes(self.world).register(self.rest, app)
+        OAuthRoutes(self.world).register(self.rest, app)
         self.desk.register(self.rest, app)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self.rest.unknown_route)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -95,6 +100,27 @@ class LoopbackDiscord:
     @property
     def bot_user(self) -> User:
         return self.world.bot
+
+    # --- the application (its Developer Portal) ---------------------------------------------
+
+    @property
+    def application(self) -> Application:
+        """The Portal's switches: `loopback.application.server_members_intent = True`."""
+        return self.world.application
+
+    @property
+    def client_secret(self) -> str:
+        """The application's OAuth2 client secret (the bot's DISCORD_CLIENT_SECRET)."""
+        return self.world.application.client_secret
+
+    def enable_activities(self) -> None:
+        """Switch Activities on; Discord then creates its default Entry Point command."""
+        enable_activities(self.world)
+
+    @property
+    def activity_launches(self) -> list[ActivityLaunch]:
+        """Every time the app's Activity was opened, oldest first."""
+        return list(self.world.application.launches)
 
     # --- the world ----------------------------------------------------------------------------
 
@@ -173,6 +199,13 @@ class LoopbackDiscord:
         self.limiter.inject(
             count=count, status=DISCONNECT, path_contains=path_contains, retry_after=0, every=every
         )
+
+    def inject_gateway_close(self, code: int, *, count: int = 1) -> None:
+        """Close the next `count` IDENTIFYs with `code`, one of Discord's gateway close codes,
+        whatever the bot asked for (e.g. 4014 for a bot that asks no privileged intent)."""
+        if code not in CLOSE_REASONS:
+            raise LoopbackError(f"Discord has no gateway close code {code}")
+        self.gateway.injected_closes += [code] * count
 
     def expire_tokens(self, user: Player | None = None) -> int:
         """Make the interaction tokens sent so far (by `user`, or by anyone) older than the

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.loopback.commands import CHAT_INPUT
 from tests.loopback.errors import LoopbackError
 from tests.loopback.interactions import (
     APPLICATION_COMMAND,
@@ -90,13 +91,7 @@ def slash_payload(
     names = command_line.removeprefix("/").split()
     guild_id = channel.guild.id if channel.guild else None
     command = _find_command(world, guild_id, names[0])
-    owners = _offering_installs(command, installs_for(world, user, channel), context_of(channel))
-    if not owners:
-        raise LoopbackError(
-            f"Discord does not offer /{names[0]} to {user.name} here ({channel!r}): its "
-            f"integration_types {command.get('integration_types')} and contexts "
-            f"{command.get('contexts')} do not allow it"
-        )
+    owners = _offering_installs(world, user, channel, command, f"/{names[0]}")
     data: dict[str, Any] = {"id": command["id"], "name": command["name"], "type": 1}
     if "guild_id" in command:
         data["guild_id"] = command["guild_id"]
@@ -129,26 +124,42 @@ def slash_payload(
 
 
 def _offering_installs(
-    command: dict[str, Any], installs: dict[str, str], context: int
+    world: World, user: User, channel: Channel, command: dict[str, Any], what: str
 ) -> dict[str, str]:
     """The installs through which Discord offers `command` here. A guild command exists only
     through its server's install; a global one through the install types it declares
     (`integration_types`, by default the server install) in the contexts it declares
-    (`contexts`, by default all)."""
+    (`contexts`, by default all). None: LoopbackError, naming `what` is not offered."""
     if "guild_id" in command:
         kinds = [GUILD_INSTALL]
     else:
         kinds = [str(kind) for kind in command.get("integration_types") or [0]]
     contexts = command.get("contexts")
-    if contexts is not None and context not in contexts:
-        return {}
-    return {kind: owner for kind, owner in installs.items() if kind in kinds}
+    installs = installs_for(world, user, channel)
+    offered = {kind: owner for kind, owner in installs.items() if kind in kinds}
+    if not offered or (contexts is not None and context_of(channel) not in contexts):
+        raise LoopbackError(
+            f"Discord does not offer {what} to {user.name} here ({channel!r}): its "
+            f"integration_types {command.get('integration_types')} and contexts "
+            f"{contexts} do not allow it"
+        )
+    return offered
+
+
+def entry_point_payload(
+    world: World, user: User, channel: Channel, command: dict[str, Any]
+) -> dict[str, Any]:
+    """The Entry Point command run from the App Launcher (by its APP_HANDLER's app)."""
+    owners = _offering_installs(world, user, channel, command, "the App Launcher's entry")
+    payload = _base(world, APPLICATION_COMMAND, user, channel, owners)
+    payload["data"] = {"id": command["id"], "name": command["name"], "type": command["type"]}
+    return payload
 
 
 def _find_command(world: World, guild_id: int | None, name: str) -> dict[str, Any]:
     for scope in (guild_id, None):
         for command in world.commands.get(scope, []):
-            if command["name"] == name:
+            if command["name"] == name and command.get("type", CHAT_INPUT) == CHAT_INPUT:
                 return command
     raise LoopbackError(f"/{name} is not synced for this guild or globally")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tests.loopback.commands import DISCORD_LAUNCH_ACTIVITY, entry_point
 from tests.loopback.errors import LoopbackError
 from tests.loopback.interactions import (
     APPLICATION_COMMAND,
@@ -13,7 +14,7 @@ from tests.loopback.interactions import (
     PendingInteraction,
 )
 from tests.loopback.model import PERMISSION_NAMES, Channel, Guild, Message, User
-from tests.loopback.payloads import component_payload, slash_payload
+from tests.loopback.payloads import component_payload, entry_point_payload, slash_payload
 
 if TYPE_CHECKING:
     from tests.loopback.loopback import LoopbackDiscord
@@ -155,6 +156,38 @@ class Player:
         return await self._submit(
             PendingInteraction(APPLICATION_COMMAND, self.user, channel.channel, payload)
         )
+
+    async def launch_app(self, channel: TextChannel) -> InteractionOutcome | None:
+        """Pick the app in the App Launcher of `channel` (its Entry Point command). With the
+        handler APP_HANDLER the bot gets the interaction (data.type 4) and its outcome is
+        returned; with DISCORD_LAUNCH_ACTIVITY Discord opens the Activity itself (None)."""
+        world = self._discord.world
+        command = entry_point(world)
+        if command is None or not world.application.activities_enabled:
+            raise LoopbackError("the App Launcher offers no Activity of the app: it has none")
+        payload = entry_point_payload(world, self.user, channel.channel, command)
+        if command["handler"] == DISCORD_LAUNCH_ACTIVITY:
+            world.application.launch(self.user, channel.channel)
+            world.notify()
+            return None
+        return await self._submit(
+            PendingInteraction(APPLICATION_COMMAND, self.user, channel.channel, payload)
+        )
+
+    def close_activity(self, channel: TextChannel) -> None:
+        """Leave the Activity running in `channel` (it ends when its last user leaves)."""
+        self._discord.world.application.leave(self.user, channel.channel)
+
+    def authorize(self, *, scope: tuple[str, ...] = ("identify",)) -> str:
+        """The code the Embedded App SDK's `commands.authorize({client_id, response_type:
+        "code", scope})` gives the Activity's page when this player allows it; the page's server
+        exchanges it once at `POST /oauth2/token`."""
+        application = self._discord.world.application
+        if not application.activities_enabled:
+            raise LoopbackError("the Embedded App SDK runs only in an Activity: Activities are off")
+        if list(scope) != ["identify"]:
+            raise LoopbackError(f"the loopback grants the scope identify only, not {scope}")
+        return application.authorization_code(self.user)
 
     async def click(
         self,

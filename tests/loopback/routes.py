@@ -1,15 +1,13 @@
-"""REST endpoints for the application, users, DMs, guilds, channels, messages and commands."""
+"""REST endpoints for the application, users, DMs, guilds, channels and messages."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tests.loopback import limits
 from tests.loopback.errors import (
     DiscordError,
     dms_closed,
     empty_message,
-    invalid_form_body,
     missing_access,
     missing_permissions,
     unknown_channel,
@@ -24,8 +22,8 @@ from tests.loopback.model import (
     VIEW_CHANNEL,
     Channel,
     Message,
-    new_snowflake,
 )
+from tests.loopback.oauth import identified_user
 from tests.loopback.server import Call, RestServer
 from tests.loopback.world import World
 
@@ -43,13 +41,14 @@ class Routes:
             ("GET", "/users/{user_id}", self.user),
             ("GET", "/oauth2/applications/@me", self.application),
             ("GET", "/applications/@me", self.application),
+            (
+                "GET",
+                "/applications/{application_id}/activity-instances/{instance_id}",
+                self.activity_instance,
+            ),
             ("GET", "/gateway", self.gateway_url),
             ("GET", "/gateway/bot", self.gateway_url),
             ("POST", "/users/@me/channels", self.open_dm),
-            ("GET", "/applications/{application_id}/commands", self.get_commands),
-            ("PUT", "/applications/{application_id}/commands", self.put_commands),
-            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands),
-            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands),
             ("GET", "/guilds/{guild_id}", self.guild),
             ("GET", "/guilds/{guild_id}/channels", self.guild_channels),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.member),
@@ -66,6 +65,8 @@ class Routes:
     # --- identity ----------------------------------------------------------------------------
 
     async def me(self, call: Call) -> Any:
+        if call.bearer is not None:
+            return identified_user(call.bearer)
         return {**self.world.bot.to_json(), "verified": True, "mfa_enabled": False, "flags": 0}
 
     async def user(self, call: Call) -> Any:
@@ -90,10 +91,19 @@ class Routes:
             "owner": owner,
             "team": None,
             "verify_key": "0" * 64,
-            "flags": 0,
+            "flags": self.world.application.flags,
             "summary": "",
             "rpc_origins": [],
         }
+
+    async def activity_instance(self, call: Call) -> Any:
+        """Who is in a running instance of the app's Activity (404 once it ended)."""
+        if call.snowflake("application_id") != self.world.application_id:
+            raise DiscordError(403, 50001, "Missing Access")
+        instance = self.world.application.instance(call.param("instance_id"))
+        if instance is None:
+            raise DiscordError(404, 0, "404: Not Found")
+        return instance.to_json(self.world.application_id)
 
     async def gateway_url(self, call: Call) -> Any:
         limit = {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
@@ -104,49 +114,6 @@ class Routes:
         if user is None:
             raise DiscordError(400, 50033, "Invalid Recipient(s)")
         return self.world.dm_channel(user).to_json()
-
-    # --- commands ----------------------------------------------------------------------------
-
-    def _scope(self, call: Call) -> int | None:
-        if call.snowflake("application_id") != self.world.application_id:
-            raise DiscordError(403, 50001, "Missing Access")
-        if "guild_id" not in call.request.match_info:
-            return None
-        guild_id = call.snowflake("guild_id")
-        if guild_id not in self.world.guilds:
-            raise DiscordError(403, 50001, "Missing Access")
-        return guild_id
-
-    async def get_commands(self, call: Call) -> Any:
-        return self.world.commands.get(self._scope(call), [])
-
-    async def put_commands(self, call: Call) -> Any:
-        scope = self._scope(call)
-        problems = limits.command_problems(call.body or [])
-        if problems:
-            self.world.record_violation("command-limits", "; ".join(problems))
-            raise invalid_form_body("; ".join(problems))
-        stored = []
-        for command in call.body or []:
-            key = (scope, command["name"])
-            command_id = self.world.command_ids.setdefault(key, new_snowflake())
-            entry = {
-                "type": 1,
-                "default_member_permissions": None,
-                "nsfw": False,
-                "options": [],
-                **command,
-                "id": str(command_id),
-                "application_id": str(self.world.application_id),
-                "version": str(new_snowflake()),
-            }
-            if scope is not None:
-                entry["guild_id"] = str(scope)
-            stored.append(entry)
-        self.world.commands[scope] = stored
-        self.world.command_puts += 1
-        self.world.notify()
-        return stored
 
     # --- guilds ------------------------------------------------------------------------------
 

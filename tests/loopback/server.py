@@ -12,6 +12,7 @@ from aiohttp import web
 
 from tests.loopback import limits
 from tests.loopback.errors import DiscordError, invalid_form_body, unauthorized
+from tests.loopback.model import User
 from tests.loopback.ratelimit import RateLimiter
 from tests.loopback.schema import OPENAPI_PATH, knows_operation, validate_body
 from tests.loopback.world import NewFile, World
@@ -30,6 +31,8 @@ class Call:
     template: str
     body: Any
     files: list[NewFile] = field(default_factory=list)
+    bearer: User | None = None
+    """The user whose OAuth2 access token authorized the request (None: the bot's token)."""
 
     def param(self, name: str) -> str:
         return self.request.match_info[name]
@@ -42,6 +45,13 @@ class Call:
 
     def flag(self, name: str) -> bool:
         return self.request.query.get(name, "").lower() in {"1", "true"}
+
+
+@dataclass(frozen=True)
+class Created:
+    """A handler's answer for a resource it made: 201 instead of 200."""
+
+    data: Any
 
 
 Handler = Callable[[Call], Awaitable[Any]]
@@ -58,6 +68,13 @@ def json_response(
 
 DISCONNECT = 0
 """The status of an injected fault that closes the connection instead of answering."""
+
+
+FORM_TYPE = "application/x-www-form-urlencoded"
+CLIENT_CREDENTIALS_ROUTES = frozenset({"/oauth2/token"})
+"""Authenticated by the application's client id and secret, not by a token."""
+BEARER_ROUTES = frozenset({"/users/@me"})
+"""What an access token of scope `identify` may ask for."""
 
 
 def is_interaction_endpoint(template: str) -> bool:
@@ -93,24 +110,40 @@ class RestServer:
         self.requests.append((method, template))
         exempt = is_interaction_endpoint(template)
         try:
-            if not exempt and request.headers.get("Authorization") != f"Bot {self.world.token}":
-                raise unauthorized()
-            early = self._fault_or_limit(request, exempt, template)
+            bearer = None if exempt else self._bearer(request, template)
+            # Only the bot's own requests count against the bot's global limit.
+            bots = not exempt and bearer is None and template not in CLIENT_CREDENTIALS_ROUTES
+            early = self._fault_or_limit(request, exempt, template, limited=bots)
             if early is not None:
                 return early
             call = await self._parse(request, method, template)
+            call.bearer = bearer
             data = await handler(call)
         except DiscordError as error:
             return json_response(error.body(), status=error.status, headers=self._headers(template))
         if data is None:
             return web.Response(status=204, headers=self._headers(template))
+        if isinstance(data, Created):
+            return json_response(data.data, status=201, headers=self._headers(template))
         return json_response(data, headers=self._headers(template))
+
+    def _bearer(self, request: web.Request, template: str) -> User | None:
+        """The user of a valid access token on a route it may use; None for the bot's token
+        (or a route that takes the client's credentials); else 401."""
+        header = request.headers.get("Authorization", "")
+        if template in CLIENT_CREDENTIALS_ROUTES or header == f"Bot {self.world.token}":
+            return None
+        access_token = header.removeprefix("Bearer ") if header.startswith("Bearer ") else ""
+        user = self.world.application.access_tokens.get(access_token)
+        if user is None or template not in BEARER_ROUTES:
+            raise unauthorized()
+        return user
 
     def _headers(self, template: str) -> dict[str, str]:
         return self.limiter.headers(f"loopback-{abs(hash(template)) % 10**8:08d}")
 
     def _fault_or_limit(
-        self, request: web.Request, exempt: bool, template: str
+        self, request: web.Request, exempt: bool, template: str, *, limited: bool
     ) -> web.Response | None:
         fault = self.limiter.injected_fault(request.path) if not exempt else None
         if fault is not None and fault.status == DISCONNECT:
@@ -127,7 +160,7 @@ class RestServer:
             return json_response(
                 {"message": "500: Internal Server Error", "code": 0}, status=fault.status
             )
-        if exempt:
+        if not limited:
             return None
         wait = self.limiter.admit()
         if wait is None:
@@ -155,6 +188,8 @@ class RestServer:
         files: list[NewFile] = []
         if request.content_type.startswith("multipart/"):
             body, files = await _read_multipart(request)
+        elif request.content_type == FORM_TYPE:
+            body = {name: str(value) for name, value in (await request.post()).items()}
         elif request.can_read_body:
             raw = await request.read()
             if raw:

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import aiohttp
-import pytest
 
 from tests.loopback import GuildHandle, LoopbackDiscord, Player, TextChannel
-from tests.loopback.demo_client import DemoClient, start_demo, stop_demo
+from tests.loopback.demo_client import DemoClient
 
 
 class Pub:
@@ -21,14 +18,6 @@ class Pub:
         self.guild.add_member(self.anne)
         self.guild.add_member(self.ben, manage_guild=True)
         self.client: DemoClient
-
-
-@pytest.fixture
-async def pub(loopback: LoopbackDiscord) -> AsyncIterator[Pub]:
-    world = Pub(loopback)
-    world.client, task = await start_demo(loopback, world.guild.id)
-    yield world
-    await stop_demo(world.client, task)
 
 
 async def test_the_client_connects_and_syncs_its_commands_to_the_guild(pub: Pub) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -11,16 +10,8 @@ import discord
 import pytest
 
 from tests.loopback import LoopbackDiscord
-from tests.loopback.demo_client import greet_view, start_demo, stop_demo
+from tests.loopback.demo_client import greet_view
 from tests.loopback.test_basics import Pub
-
-
-@pytest.fixture
-async def pub(loopback: LoopbackDiscord) -> AsyncIterator[Pub]:
-    world = Pub(loopback)
-    world.client, task = await start_demo(loopback, world.guild.id)
-    yield world
-    await stop_demo(world.client, task)
 
 
 def text_channel(pub: Pub) -> discord.TextChannel:

@@ -8,6 +8,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.loopback.application import Application
 from tests.loopback.errors import Violation
 from tests.loopback.interactions import PendingInteraction
 from tests.loopback.model import (
@@ -44,6 +45,7 @@ class World:
     application_id: int
     token: str
     base_url: str = ""
+    application: Application = field(default_factory=Application)
     users: dict[int, User] = field(default_factory=dict)
     guilds: dict[int, Guild] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
@@ -51,7 +53,7 @@ class World:
     messages: dict[int, Message] = field(default_factory=dict)
     ephemerals: dict[int, list[Message]] = field(default_factory=dict)
     commands: dict[int | None, list[dict[str, Any]]] = field(default_factory=dict)
-    command_ids: dict[tuple[int | None, str], int] = field(default_factory=dict)
+    command_ids: dict[tuple[int | None, int, str], int] = field(default_factory=dict)
     command_puts: int = 0
     user_installs: set[int] = field(default_factory=set)
     """The users who installed the app to their own account."""

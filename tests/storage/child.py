@@ -17,7 +17,7 @@ import signal
 import sys
 from datetime import UTC, datetime
 
-from bot.storage import StaleVersion, Storage, StorageError
+from bot.storage import StaleVersion, Storage, StorageError, TransitionWrite
 
 
 async def write_forever(db: str, game_id: int, version: int) -> None:
@@ -30,12 +30,14 @@ async def write_forever(db: str, game_id: int, version: int) -> None:
     while True:
         step += 1
         game = await storage.commit_transition(
-            game_id,
-            expected_version=version,
-            actor_id=1,
-            actions=[{"type": "pick", "step": step}, {"type": "note", "step": step}],
-            state={"step": step, "padding": "x" * (step % 700)},
-            now=datetime.now(UTC),
+            TransitionWrite(
+                game_id=game_id,
+                expected_version=version,
+                actor_id=1,
+                actions=[{"type": "pick", "step": step}, {"type": "note", "step": step}],
+                state={"step": step, "padding": "x" * (step % 700)},
+                now=datetime.now(UTC),
+            )
         )
         version = game.version
         print(version, flush=True)
@@ -49,12 +51,14 @@ async def race(db: str, game_id: int, version: int, tasks: int) -> None:
     async def resolve(task: int) -> str:
         try:
             await storage.commit_transition(
-                game_id,
-                expected_version=version,
-                actor_id=task,
-                actions=[{"type": "resolve", "by": f"{sys.argv[1]}-{task}"}],
-                state={"resolved_by": task},
-                now=datetime.now(UTC),
+                TransitionWrite(
+                    game_id=game_id,
+                    expected_version=version,
+                    actor_id=task,
+                    actions=[{"type": "resolve", "by": f"{sys.argv[1]}-{task}"}],
+                    state={"resolved_by": task},
+                    now=datetime.now(UTC),
+                )
             )
         except StaleVersion:
             return "stale"
@@ -71,12 +75,14 @@ async def fill(db: str, game_id: int, version: int) -> None:
     for step in range(1, 10_000):
         try:
             game = await storage.commit_transition(
-                game_id,
-                expected_version=version,
-                actor_id=1,
-                actions=[{"type": "pick", "step": step}],
-                state={"step": step, "padding": "x" * 50_000},
-                now=datetime.now(UTC),
+                TransitionWrite(
+                    game_id=game_id,
+                    expected_version=version,
+                    actor_id=1,
+                    actions=[{"type": "pick", "step": step}],
+                    state={"step": step, "padding": "x" * 50_000},
+                    now=datetime.now(UTC),
+                )
             )
         except StorageError as refusal:
             error = str(refusal)

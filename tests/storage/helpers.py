@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.storage import DEFAULT_MIGRATIONS_DIR, GameRecord, PlayerResult, StagePoints, Storage
+from bot.storage import (
+    DEFAULT_MIGRATIONS_DIR,
+    GameRecord,
+    NewGame,
+    NewSeat,
+    PlayerResult,
+    StagePoints,
+    Storage,
+    TransitionWrite,
+)
 
 T0 = datetime(2026, 3, 14, 12, 0, tzinfo=UTC)
 
@@ -30,32 +39,78 @@ async def open_game(
     process holding its clock."""
     (host_id, host_name), *others = players
     game = await storage.create_game(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        host_id=host_id,
-        host_name=host_name,
-        variant="standard",
-        options={"turn_seconds": 60},
-        seed=42,
-        now=now,
-        lobby_deadline=now + timedelta(minutes=10),
-        clock_owner=clock_owner,
+        NewGame(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            host_name=host_name,
+            variant="standard",
+            options={"turn_seconds": 60},
+            seed=42,
+            now=now,
+            lobby_deadline=now + timedelta(minutes=10),
+            clock_owner=clock_owner,
+        )
     )
-    for user_id, name in others:
-        game = await storage.join(game.id, user_id, name, expected_version=game.version, now=now)
+    return await seat(storage, game, others, now)
+
+
+async def seat(
+    storage: Storage, game: GameRecord, players: Sequence[tuple[int, str]], now: datetime
+) -> GameRecord:
+    """The lobby with `players` (user id, name) seated one after another."""
+    for user_id, name in players:
+        game = await storage.join(
+            NewSeat(
+                game_id=game.id,
+                user_id=user_id,
+                display_name=name,
+                expected_version=game.version,
+                now=now,
+            )
+        )
     return game
+
+
+def a_pick(game: GameRecord, now: datetime) -> TransitionWrite:
+    """One player's pick in the running `game`, as a commit writes it."""
+    return TransitionWrite(
+        game_id=game.id,
+        expected_version=game.version,
+        actor_id=1,
+        actions=[{"type": "pick"}],
+        state={"n": 1},
+        now=now,
+    )
+
+
+def last_move(game: GameRecord, results: Sequence[PlayerResult], now: datetime) -> TransitionWrite:
+    """The timeout that finishes `game` with `results` and no scores by stage."""
+    return TransitionWrite(
+        game_id=game.id,
+        expected_version=game.version,
+        actor_id=None,
+        actions=[{"type": "timeout"}],
+        state={"over": True},
+        status="finished",
+        deadline=None,
+        results=results,
+        now=now,
+    )
 
 
 async def start(storage: Storage, game: GameRecord, now: datetime = T0) -> GameRecord:
     return await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=None,
-        actions=[{"type": "deal", "stage": 1}],
-        state={"stage": 1, "round": 1},
-        status="running",
-        deadline=now + timedelta(minutes=1),
-        now=now,
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[{"type": "deal", "stage": 1}],
+            state={"stage": 1, "round": 1},
+            status="running",
+            deadline=now + timedelta(minutes=1),
+            now=now,
+        )
     )
 
 
@@ -79,16 +134,18 @@ async def finish(
     distinct = sorted(set(totals.values()), reverse=True)
     winning = distinct[1] if len(distinct) > 1 else distinct[0]
     return await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=None,
-        actions=[{"type": "timeout", "stage": 5, "round": 5}],
-        state={"over": True},
-        status="finished",
-        deadline=None,
-        stage_points=points,
-        results=[PlayerResult(u, total, total == winning) for u, total in totals.items()],
-        now=now,
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[{"type": "timeout", "stage": 5, "round": 5}],
+            state={"over": True},
+            status="finished",
+            deadline=None,
+            stage_points=points,
+            results=[PlayerResult(u, total, total == winning) for u, total in totals.items()],
+            now=now,
+        )
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.storage import Storage
+from bot.storage import Storage, TransitionWrite
 
 from .helpers import open_game, play_finished_game, start
 
@@ -57,9 +57,23 @@ async def seed_league(storage: Storage) -> None:
         await play_finished_game(storage, points, seconds, now=when, names=names)
     # Cancelled and abandoned games never count, whatever they hold.
     lobby = await open_game(storage, [(ANNE, "Anne"), (BEN, "Ben")], now=utc(2026, 2, 1))
-    await storage.set_status(lobby.id, "cancelled", now=utc(2026, 2, 1))
+    await storage.commit_transition(
+        TransitionWrite(
+            game_id=lobby.id,
+            expected_version=None,
+            status="cancelled",
+            now=utc(2026, 2, 1),
+        )
+    )
     running = await start(storage, await open_game(storage, [(CHRIS, "C"), (DANA, "D")]))
-    await storage.set_status(running.id, "abandoned", now=utc(2026, 2, 2))
+    await storage.commit_transition(
+        TransitionWrite(
+            game_id=running.id,
+            expected_version=None,
+            status="abandoned",
+            now=utc(2026, 2, 2),
+        )
+    )
     # Same people, another server.
     await play_finished_game(
         storage,

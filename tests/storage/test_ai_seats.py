@@ -5,15 +5,24 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage import PlayerResult, Storage
+from bot.storage import NewSeat, PlayerResult, Storage, VacatedSeat
 
-from .helpers import T0, finish, open_game, start
+from .helpers import T0, finish, last_move, open_game, start
 
 ANNE, BEN, ADA, ALAN = 1, 2, -1, -2
 
 
 async def seat_ai(storage: Storage, game_id: int, user_id: int, name: str) -> None:
-    await storage.join(game_id, user_id, name, expected_version=None, now=T0, ai_level="sharp")
+    await storage.join(
+        NewSeat(
+            game_id=game_id,
+            user_id=user_id,
+            display_name=name,
+            expected_version=None,
+            now=T0,
+            ai_level="sharp",
+        )
+    )
 
 
 async def test_an_ai_seat_keeps_its_level_and_leaves_like_anyone(storage: Storage) -> None:
@@ -27,7 +36,14 @@ async def test_an_ai_seat_keeps_its_level_and_leaves_like_anyone(storage: Storag
         ("🤖 Ada", "sharp", True),
         ("🤖 Alan", "sharp", True),
     ]
-    left = await storage.leave(game.id, ADA, expected_version=None, now=T0)
+    left = await storage.leave(
+        VacatedSeat(
+            game_id=game.id,
+            user_id=ADA,
+            expected_version=None,
+            now=T0,
+        )
+    )
     assert [s.user_id for s in left.seats] == [ANNE, ALAN]
     assert left.seats[1].ai_level == "sharp"
 
@@ -61,12 +77,5 @@ async def test_an_ai_players_result_is_refused(storage: Storage) -> None:
     game = await start(storage, await storage.game(game.id) or game)
     with pytest.raises(ValueError, match="one result per seated player"):
         await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[{"type": "timeout"}],
-            state={"over": True},
-            status="finished",
-            results=[PlayerResult(ANNE, 1, True), PlayerResult(ADA, 2, False)],
-            now=T0,
+            last_move(game, [PlayerResult(ANNE, 1, True), PlayerResult(ADA, 2, False)], T0)
         )

@@ -14,7 +14,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import Storage
+from bot.storage import Storage, TransitionWrite
 from bot.storage.copying import TABLES, CopyError, copy_database
 from tests import REPOSITORY
 
@@ -69,12 +69,14 @@ async def league_in_sqlite(path: Path) -> range:
         await open_game(storage, channel_id=301, now=at(1))
         running = await start(storage, await open_game(storage, channel_id=302, now=at(2)))
         await storage.commit_transition(
-            running.id,
-            expected_version=running.version,
-            actor_id=1,
-            actions=[{"type": "pick", "player": "Anne", "card": 3}],
-            state={"picked": ["Anne"]},
-            now=at(3),
+            TransitionWrite(
+                game_id=running.id,
+                expected_version=running.version,
+                actor_id=1,
+                actions=[{"type": "pick", "player": "Anne", "card": 3}],
+                state={"picked": ["Anne"]},
+                now=at(3),
+            )
         )
         await storage.set_message_ids(running.id, round_message_id=555, lobby_message_id=444)
         await storage.set_setting("commands_hash", "abc123")

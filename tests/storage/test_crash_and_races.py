@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import GameRecord, StaleVersion, Storage, is_postgresql_url
+from bot.storage import GameRecord, StaleVersion, Storage, TransitionWrite, is_postgresql_url
 from tests import REPOSITORY
 
 from .helpers import at, open_game, start
@@ -144,12 +144,14 @@ async def test_many_tasks_submitting_the_last_pick_resolve_the_round_once(databa
         async def last_pick(task: int) -> GameRecord | StaleVersion:
             try:
                 return await connections[task].commit_transition(
-                    game.id,
-                    expected_version=game.version,
-                    actor_id=task,
-                    actions=[{"type": "pick", "task": task}, {"type": "resolve"}],
-                    state={"resolved": True, "by": task},
-                    now=at(1),
+                    TransitionWrite(
+                        game_id=game.id,
+                        expected_version=game.version,
+                        actor_id=task,
+                        actions=[{"type": "pick", "task": task}, {"type": "resolve"}],
+                        state={"resolved": True, "by": task},
+                        now=at(1),
+                    )
                 )
             except StaleVersion as stale:
                 return stale
@@ -183,12 +185,14 @@ async def test_a_cancelled_caller_never_leaves_half_a_transition(
         game = await start(storage, await open_game(storage))
         await cancel_at_once(
             storage.commit_transition(
-                game.id,
-                expected_version=game.version,
-                actor_id=1,
-                actions=[{"type": "pick"}, {"type": "resolve"}],
-                state={"n": 1},
-                now=at(1),
+                TransitionWrite(
+                    game_id=game.id,
+                    expected_version=game.version,
+                    actor_id=1,
+                    actions=[{"type": "pick"}, {"type": "resolve"}],
+                    state={"n": 1},
+                    now=at(1),
+                )
             )
         )
     async with await Storage.open(database) as storage:
@@ -198,7 +202,13 @@ async def test_a_cancelled_caller_never_leaves_half_a_transition(
         assert (stored.version, len(log)) in {(game.version, 1), (game.version + 1, 3)}
         await cancel_at_once(
             storage.commit_transition(
-                game.id, expected_version=game.version - 1, actor_id=1, actions=[], now=at(2)
+                TransitionWrite(
+                    game_id=game.id,
+                    expected_version=game.version - 1,
+                    actor_id=1,
+                    actions=[],
+                    now=at(2),
+                )
             )
         )
     async with await Storage.open(database) as storage:

@@ -9,7 +9,7 @@ import pytest
 
 from bot.storage import Storage, StorageError
 
-from .helpers import at, file_bytes, open_game, overwrite, start
+from .helpers import a_pick, at, file_bytes, open_game, overwrite, start
 
 
 async def test_a_file_that_is_not_a_database_is_refused(db_path: Path) -> None:
@@ -47,14 +47,7 @@ async def test_a_locked_file_fails_the_write_cleanly(
         other.execute("BEGIN EXCLUSIVE")
         try:
             with pytest.raises(StorageError, match="locked"):
-                await storage.commit_transition(
-                    game.id,
-                    expected_version=game.version,
-                    actor_id=1,
-                    actions=[{"type": "pick"}],
-                    state={"n": 1},
-                    now=at(1),
-                )
+                await storage.commit_transition(a_pick(game, at(1)))
         finally:
             other.execute("ROLLBACK")
             other.close()

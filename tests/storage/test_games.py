@@ -14,15 +14,18 @@ from bot.storage import (
     GameFull,
     GameNotFinished,
     GameNotFound,
+    NewSeat,
     NotInLobby,
     NotSeated,
     PlayerResult,
     StagePoints,
     StaleVersion,
     Storage,
+    TransitionWrite,
+    VacatedSeat,
 )
 
-from .helpers import T0, at, open_game, play_finished_game, start
+from .helpers import T0, at, last_move, open_game, play_finished_game, start
 
 
 async def test_a_new_game_is_a_lobby_with_the_host_seated(storage: Storage) -> None:
@@ -45,7 +48,14 @@ async def test_one_open_game_per_channel(storage: Storage) -> None:
     assert refused.value.game_id == first.id
     other_channel = await open_game(storage, channel_id=8)
     assert other_channel.id != first.id
-    await storage.set_status(first.id, "cancelled", now=at(1))
+    await storage.commit_transition(
+        TransitionWrite(
+            game_id=first.id,
+            expected_version=None,
+            status="cancelled",
+            now=at(1),
+        )
+    )
     again = await open_game(storage, channel_id=7)
     assert (await storage.active_game_in_channel(7)) == again
 
@@ -53,9 +63,24 @@ async def test_one_open_game_per_channel(storage: Storage) -> None:
 async def test_join_and_leave_keep_seats_in_order(storage: Storage) -> None:
     game = await open_game(storage, [(1, "Anne"), (2, "Ben"), (3, "Chris"), (4, "Dana")])
     assert [s.user_id for s in game.seats] == [1, 2, 3, 4]
-    game = await storage.leave(game.id, 2, expected_version=game.version, now=at(1))
+    game = await storage.leave(
+        VacatedSeat(
+            game_id=game.id,
+            user_id=2,
+            expected_version=game.version,
+            now=at(1),
+        )
+    )
     assert [(s.user_id, s.seat) for s in game.seats] == [(1, 0), (3, 1), (4, 2)]
-    game = await storage.join(game.id, 2, "Ben again", expected_version=game.version, now=at(2))
+    game = await storage.join(
+        NewSeat(
+            game_id=game.id,
+            user_id=2,
+            display_name="Ben again",
+            expected_version=game.version,
+            now=at(2),
+        )
+    )
     assert [(s.user_id, s.seat) for s in game.seats] == [(1, 0), (3, 1), (4, 2), (2, 3)]
     assert game.seat_of(2) is not None
     assert game.seat_of(2).display_name == "Ben again"  # type: ignore[union-attr]
@@ -65,36 +90,99 @@ async def test_join_refusals_say_why_and_change_nothing(storage: Storage) -> Non
     players = [(user_id, f"p{user_id}") for user_id in range(1, 7)]
     game = await open_game(storage, players)
     with pytest.raises(AlreadySeated):
-        await storage.join(game.id, 3, "p3", expected_version=game.version, now=T0)
+        await storage.join(
+            NewSeat(
+                game_id=game.id,
+                user_id=3,
+                display_name="p3",
+                expected_version=game.version,
+                now=T0,
+            )
+        )
     with pytest.raises(GameFull) as full:
-        await storage.join(game.id, 7, "p7", expected_version=game.version, now=T0)
+        await storage.join(
+            NewSeat(
+                game_id=game.id,
+                user_id=7,
+                display_name="p7",
+                expected_version=game.version,
+                now=T0,
+            )
+        )
     assert full.value.seats == 6
-    game = await storage.leave(game.id, 6, expected_version=game.version, now=T0)
+    game = await storage.leave(
+        VacatedSeat(
+            game_id=game.id,
+            user_id=6,
+            expected_version=game.version,
+            now=T0,
+        )
+    )
     with pytest.raises(StaleVersion) as stale:
-        await storage.join(game.id, 7, "p7", expected_version=game.version - 1, now=T0)
+        await storage.join(
+            NewSeat(
+                game_id=game.id,
+                user_id=7,
+                display_name="p7",
+                expected_version=game.version - 1,
+                now=T0,
+            )
+        )
     assert (stale.value.expected, stale.value.actual) == (game.version - 1, game.version)
     with pytest.raises(NotSeated):
-        await storage.leave(game.id, 99, expected_version=game.version, now=T0)
+        await storage.leave(
+            VacatedSeat(
+                game_id=game.id,
+                user_id=99,
+                expected_version=game.version,
+                now=T0,
+            )
+        )
     with pytest.raises(GameNotFound):
-        await storage.join(12345, 7, "p7", expected_version=1, now=T0)
+        await storage.join(
+            NewSeat(
+                game_id=12345,
+                user_id=7,
+                display_name="p7",
+                expected_version=1,
+                now=T0,
+            )
+        )
     assert await storage.game(game.id) == game
     running = await start(storage, game)
     with pytest.raises(NotInLobby):
-        await storage.join(game.id, 7, "p7", expected_version=running.version, now=T0)
+        await storage.join(
+            NewSeat(
+                game_id=game.id,
+                user_id=7,
+                display_name="p7",
+                expected_version=running.version,
+                now=T0,
+            )
+        )
     with pytest.raises(NotInLobby):
-        await storage.leave(game.id, 1, expected_version=running.version, now=T0)
+        await storage.leave(
+            VacatedSeat(
+                game_id=game.id,
+                user_id=1,
+                expected_version=running.version,
+                now=T0,
+            )
+        )
 
 
 async def test_a_transition_appends_actions_and_bumps_the_version(storage: Storage) -> None:
     game = await start(storage, await open_game(storage), at(1))
     assert (game.status, game.started_at, game.deadline) == ("running", at(1), at(2))
     picked = await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=1,
-        actions=[{"type": "pick", "player": "Anne", "card": 3}],
-        state={"stage": 1, "round": 1, "picked": ["Anne"]},
-        now=at(1.5),
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=1,
+            actions=[{"type": "pick", "player": "Anne", "card": 3}],
+            state={"stage": 1, "round": 1, "picked": ["Anne"]},
+            now=at(1.5),
+        )
     )
     assert picked.version == game.version + 1
     assert picked.state == {"stage": 1, "round": 1, "picked": ["Anne"]}
@@ -110,12 +198,14 @@ async def test_a_transition_appends_actions_and_bumps_the_version(storage: Stora
         (2, picked.version, 1),
     ]
     cleared = await storage.commit_transition(
-        game.id,
-        expected_version=picked.version,
-        actor_id=None,
-        actions=[],
-        deadline=None,
-        now=at(2),
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=picked.version,
+            actor_id=None,
+            actions=[],
+            deadline=None,
+            now=at(2),
+        )
     )
     assert cleared.deadline is None
     assert cleared.state == picked.state, "an omitted state is kept"
@@ -125,22 +215,26 @@ async def test_a_stale_or_duplicate_transition_writes_nothing(storage: Storage) 
     game = await start(storage, await open_game(storage))
     pick = {"type": "pick", "player": "Anne", "card": 3}
     after = await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=1,
-        actions=[pick],
-        state={"n": 1},
-        now=at(1),
-    )
-    with pytest.raises(StaleVersion) as duplicate:
-        await storage.commit_transition(
-            game.id,
+        TransitionWrite(
+            game_id=game.id,
             expected_version=game.version,
             actor_id=1,
             actions=[pick],
-            state={"n": 2},
-            status="finished",
-            now=at(2),
+            state={"n": 1},
+            now=at(1),
+        )
+    )
+    with pytest.raises(StaleVersion) as duplicate:
+        await storage.commit_transition(
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=game.version,
+                actor_id=1,
+                actions=[pick],
+                state={"n": 2},
+                status="finished",
+                now=at(2),
+            )
         )
     assert duplicate.value.actual == after.version
     assert await storage.game(game.id) == after
@@ -150,33 +244,28 @@ async def test_a_stale_or_duplicate_transition_writes_nothing(storage: Storage) 
 async def test_a_failed_transition_rolls_back_completely(storage: Storage) -> None:
     game = await start(storage, await open_game(storage))
     with pytest.raises(ValueError, match="one result per seated player"):
-        await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[{"type": "timeout"}],
-            state={"over": True},
-            status="finished",
-            results=[PlayerResult(1, 5, True)],
-            now=at(1),
-        )
+        await storage.commit_transition(last_move(game, [PlayerResult(1, 5, True)], at(1)))
     with pytest.raises(ValueError, match="not seated"):
         await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[{"type": "x"}],
-            stage_points=[StagePoints(77, 1, 3, True)],
-            now=at(1),
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=game.version,
+                actor_id=None,
+                actions=[{"type": "x"}],
+                stage_points=[StagePoints(77, 1, 3, True)],
+                now=at(1),
+            )
         )
     with pytest.raises(ValueError, match="stage 6 does not exist"):
         await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[{"type": "x"}],
-            stage_points=[StagePoints(1, 6, 3, True)],
-            now=at(1),
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=game.version,
+                actor_id=None,
+                actions=[{"type": "x"}],
+                stage_points=[StagePoints(1, 6, 3, True)],
+                now=at(1),
+            )
         )
     assert await storage.game(game.id) == game
     assert await storage.actions(game.id) == [{"type": "deal", "stage": 1}]
@@ -186,21 +275,25 @@ async def test_stage_points_are_recorded_once_per_stage(storage: Storage) -> Non
     game = await start(storage, await open_game(storage))
     points = [StagePoints(1, 1, 4, True), StagePoints(2, 1, 0, False)]
     game = await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=None,
-        actions=[],
-        stage_points=points,
-        now=at(1),
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[],
+            stage_points=points,
+            now=at(1),
+        )
     )
     with pytest.raises(ValueError, match="already recorded"):
         await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[{"type": "x"}],
-            stage_points=points[:1],
-            now=at(2),
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=game.version,
+                actor_id=None,
+                actions=[{"type": "x"}],
+                stage_points=points[:1],
+                now=at(2),
+            )
         )
     assert await storage.game(game.id) == game
 
@@ -208,19 +301,60 @@ async def test_stage_points_are_recorded_once_per_stage(storage: Storage) -> Non
 async def test_status_moves_and_closed_games_stay_closed(storage: Storage) -> None:
     lobby = await open_game(storage)
     with pytest.raises(ValueError, match="from lobby to finished"):
-        await storage.set_status(lobby.id, "finished", now=at(1))
-    cancelled = await storage.set_status(lobby.id, "cancelled", now=at(1))
+        await storage.commit_transition(
+            TransitionWrite(
+                game_id=lobby.id,
+                expected_version=None,
+                status="finished",
+                now=at(1),
+            )
+        )
+    cancelled = await storage.commit_transition(
+        TransitionWrite(
+            game_id=lobby.id,
+            expected_version=None,
+            status="cancelled",
+            now=at(1),
+        )
+    )
     assert (cancelled.status, cancelled.finished_at) == ("cancelled", at(1))
     with pytest.raises(GameClosed):
-        await storage.set_status(lobby.id, "abandoned", now=at(2))
+        await storage.commit_transition(
+            TransitionWrite(
+                game_id=lobby.id,
+                expected_version=None,
+                status="abandoned",
+                now=at(2),
+            )
+        )
     with pytest.raises(GameClosed):
         await storage.commit_transition(
-            lobby.id, expected_version=cancelled.version, actor_id=None, actions=[], now=at(2)
+            TransitionWrite(
+                game_id=lobby.id,
+                expected_version=cancelled.version,
+                actor_id=None,
+                actions=[],
+                now=at(2),
+            )
         )
     running = await start(storage, await open_game(storage, channel_id=201))
     with pytest.raises(StaleVersion):
-        await storage.set_status(running.id, "abandoned", now=at(3), expected_version=1)
-    abandoned = await storage.set_status(running.id, "abandoned", now=at(3))
+        await storage.commit_transition(
+            TransitionWrite(
+                game_id=running.id,
+                expected_version=1,
+                status="abandoned",
+                now=at(3),
+            )
+        )
+    abandoned = await storage.commit_transition(
+        TransitionWrite(
+            game_id=running.id,
+            expected_version=None,
+            status="abandoned",
+            now=at(3),
+        )
+    )
     assert abandoned.status == "abandoned"
     assert await storage.active_games() == []
 
@@ -229,19 +363,23 @@ async def test_results_only_come_with_finishing(storage: Storage) -> None:
     game = await start(storage, await open_game(storage))
     with pytest.raises(ValueError, match="results"):
         await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[],
-            results=[PlayerResult(1, 3, True), PlayerResult(2, 1, False)],
-            now=at(1),
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=game.version,
+                actor_id=None,
+                actions=[],
+                results=[PlayerResult(1, 3, True), PlayerResult(2, 1, False)],
+                now=at(1),
+            )
         )
-    finished = await storage.set_status(
-        game.id,
-        "finished",
-        now=at(2),
-        expected_version=game.version,
-        results=[PlayerResult(1, 3, False), PlayerResult(2, 1, True)],
+    finished = await storage.commit_transition(
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            status="finished",
+            now=at(2),
+            results=[PlayerResult(1, 3, False), PlayerResult(2, 1, True)],
+        )
     )
     assert finished.status == "finished"
 
@@ -315,12 +453,14 @@ async def test_a_restart_finds_open_games_as_they_were(database: str) -> None:
         lobby = await open_game(storage, channel_id=1)
         running = await start(storage, await open_game(storage, channel_id=2), at(5))
         running = await storage.commit_transition(
-            running.id,
-            expected_version=running.version,
-            actor_id=1,
-            actions=[{"type": "pick", "player": "Anne"}],
-            state={"picked": ["Anne"]},
-            now=at(5.5),
+            TransitionWrite(
+                game_id=running.id,
+                expected_version=running.version,
+                actor_id=1,
+                actions=[{"type": "pick", "player": "Anne"}],
+                state={"picked": ["Anne"]},
+                now=at(5.5),
+            )
         )
         await storage.set_message_ids(running.id, round_message_id=555)
         await play_finished_game(storage, {1: [1], 2: [2]}, channel_id=3)
@@ -340,13 +480,15 @@ async def test_a_restart_finds_open_games_as_they_were(database: str) -> None:
 async def test_unset_means_keep(storage: Storage) -> None:
     game = await start(storage, await open_game(storage))
     kept = await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=None,
-        actions=[],
-        state=UNSET,
-        deadline=UNSET,
-        now=at(1),
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[],
+            state=UNSET,
+            deadline=UNSET,
+            now=at(1),
+        )
     )
     assert (kept.state, kept.deadline) == (game.state, game.deadline)
 

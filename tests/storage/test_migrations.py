@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import DEFAULT_MIGRATIONS_DIR, Storage, StorageError
+from bot.storage import DEFAULT_MIGRATIONS_DIR, Storage, StorageError, TransitionWrite
 
 from .helpers import (
     SCHEMA_ONE_LOBBY,
@@ -95,7 +95,14 @@ async def test_a_database_with_data_is_backed_up_before_migrating(tmp_path: Path
     newer = migrations_dir(tmp_path, LATEST, {f"{LATEST + 1:04d}_nicknames.sql": EXTRA_MIGRATION})
     async with await Storage.open(db_path, migrations_dir=newer) as storage:
         assert await storage.game(game.id) == game
-        await storage.set_status(game.id, "cancelled", now=game.created_at)
+        await storage.commit_transition(
+            TransitionWrite(
+                game_id=game.id,
+                expected_version=None,
+                status="cancelled",
+                now=game.created_at,
+            )
+        )
     (backup,) = backups(db_path)
     assert backup.name.startswith(f"bot.sqlite3-v{LATEST}-")
     assert schema(backup)[0] == LATEST

@@ -13,7 +13,7 @@ from bot.storage import GameRecord, Storage, StorageError
 from tests.ports import free_port
 from tests.postgres import PostgresCluster
 
-from .helpers import at, open_game, start
+from .helpers import a_pick, at, open_game, start
 
 
 def with_port(url: str, port: int) -> str:
@@ -57,14 +57,7 @@ async def test_a_locked_row_fails_the_write_cleanly(
         other = await hold_row(postgres_url, game)
         try:
             with pytest.raises(StorageError, match="locked"):
-                await storage.commit_transition(
-                    game.id,
-                    expected_version=game.version,
-                    actor_id=1,
-                    actions=[{"type": "pick"}],
-                    state={"n": 1},
-                    now=at(1),
-                )
+                await storage.commit_transition(a_pick(game, at(1)))
         finally:
             await other.close()
         (logged,) = [r for r in caplog.records if r.name == "bot.storage"]
@@ -81,16 +74,7 @@ async def test_a_connection_lost_mid_transaction_runs_the_unit_again_once(
     async with await Storage.open(postgres_url) as storage:
         game = await start(storage, await open_game(storage))
         other = await hold_row(postgres_url, game)
-        waiting = asyncio.ensure_future(
-            storage.commit_transition(
-                game.id,
-                expected_version=game.version,
-                actor_id=1,
-                actions=[{"type": "pick"}],
-                state={"n": 1},
-                now=at(1),
-            )
-        )
+        waiting = asyncio.ensure_future(storage.commit_transition(a_pick(game, at(1))))
         waiter = None
         while waiter is None:
             await asyncio.sleep(0.02)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.storage import Storage
+from bot.storage import Storage, TransitionWrite
 
 from .helpers import T0, at, open_game, start
 
@@ -46,12 +46,14 @@ async def test_only_a_dead_or_unknown_holders_clocks_are_taken_over(storage: Sto
 async def test_a_transition_moves_the_clock_to_its_process(storage: Storage) -> None:
     game = await start(storage, await open_game(storage))
     moved = await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=None,
-        actions=[{"type": "pick"}],
-        now=T0,
-        clock_owner="two",
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[{"type": "pick"}],
+            now=T0,
+            clock_owner="two",
+        )
     )
     await storage.renew_lease("two", now=T0, lease=LEASE)
     assert moved.version == game.version + 1

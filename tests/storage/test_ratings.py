@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 import pytest
 from openskill.models import PlackettLuce
 
-from bot.storage import ALL_TIME, PlayerResult, Storage
+from bot.storage import ALL_TIME, NewSeat, PlayerResult, Storage
 
-from .helpers import open_game, play_finished_game, start
+from .helpers import last_move, open_game, play_finished_game, start
 from .league import ANNE, BEN, CHRIS, DANA, GAMES, GUILD, NAMES, OTHER_GUILD, seed_league, utc
 
 SEASON = "2026-Q1"  # every game of the league finished in January to March 2026
@@ -147,19 +147,18 @@ async def test_a_game_of_one_person_with_ai_players_rates_nobody(database: str) 
     async with await Storage.open(database) as storage:
         game = await open_game(storage, [(ANNE, "Anne")])
         game = await storage.join(
-            game.id, -1, "Ada", expected_version=None, now=utc(2026, 3, 14, 12), ai_level="sharp"
+            NewSeat(
+                game_id=game.id,
+                user_id=-1,
+                display_name="Ada",
+                expected_version=None,
+                now=utc(2026, 3, 14, 12),
+                ai_level="sharp",
+            )
         )
         game = await start(storage, game)
         game = await storage.commit_transition(
-            game.id,
-            expected_version=game.version,
-            actor_id=None,
-            actions=[{"type": "timeout"}],
-            state={"over": True},
-            status="finished",
-            deadline=None,
-            results=[PlayerResult(ANNE, 3, True)],
-            now=utc(2026, 3, 14, 12),
+            last_move(game, [PlayerResult(ANNE, 3, True)], utc(2026, 3, 14, 12))
         )
         assert await storage.rating_changes(game.id) == {}
         assert (await storage.rating_board(100, ALL_TIME, min_games=0)).rows == ()

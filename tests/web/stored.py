@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 import engine
-from bot.storage import GameRecord, PlayerResult, Storage
+from bot.storage import GameRecord, NewGame, PlayerResult, Storage, TransitionWrite
 from tests.engine.play import play_randomly
+from tests.storage.helpers import seat
 
 T0 = datetime(2026, 11, 20, 12, tzinfo=UTC)
 
@@ -33,40 +34,45 @@ async def store_played_game(
     if locale is not None:
         options["locale"] = locale
     game = await storage.create_game(
-        guild_id=guild_id,
-        channel_id=channel_id,
-        host_id=host,
-        host_name=host_name,
-        variant=variant,
-        options=options,
-        seed=seed,
-        now=now,
-        lobby_deadline=now + timedelta(minutes=10),
+        NewGame(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host,
+            host_name=host_name,
+            variant=variant,
+            options=options,
+            seed=seed,
+            now=now,
+            lobby_deadline=now + timedelta(minutes=10),
+        )
     )
-    for user, name in others:
-        game = await storage.join(game.id, user, name, expected_version=game.version, now=now)
+    game = await seat(storage, game, others, now)
     game = await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=None,
-        actions=[{"type": "deal", "stage": 1}],
-        state={"stage": 1},
-        status="running",
-        deadline=now + timedelta(minutes=1),
-        now=now,
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=None,
+            actions=[{"type": "deal", "stage": 1}],
+            state={"stage": 1},
+            status="running",
+            deadline=now + timedelta(minutes=1),
+            now=now,
+        )
     )
     return await storage.commit_transition(
-        game.id,
-        expected_version=game.version,
-        actor_id=host,
-        actions=[engine.action_to_dict(action) for action in played.actions],
-        state=engine.state_to_dict(played.state),
-        status="finished",
-        deadline=None,
-        results=[
-            PlayerResult(int(player), total, player in over.winners)
-            for player, total in over.totals
-            if player != engine.LEO
-        ],
-        now=now + timedelta(minutes=20),
+        TransitionWrite(
+            game_id=game.id,
+            expected_version=game.version,
+            actor_id=host,
+            actions=[engine.action_to_dict(action) for action in played.actions],
+            state=engine.state_to_dict(played.state),
+            status="finished",
+            deadline=None,
+            results=[
+                PlayerResult(int(player), total, player in over.winners)
+                for player, total in over.totals
+                if player != engine.LEO
+            ],
+            now=now + timedelta(minutes=20),
+        )
     )

@@ -5,16 +5,17 @@ the figures move when stepped through (at once, with reduced motion)."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestServer
-from playwright.async_api import Page, async_playwright
+from playwright.async_api import Page
 
 from bot.clock import Clock
 from bot.storage import Storage
 from bot.web.server import WebPages
-from tests.browser import ARTEFACTS, CHROMIUM_FLAGS, chromium
+from tests.e2e.browser import ARTEFACTS, browser_page
 from tests.ports import free_port
 from tests.web.stored import store_played_game
 
@@ -61,15 +62,17 @@ async def replay_url(storage: Storage) -> AsyncIterator[str]:
         yield f"{public}/g/{game.replay_token}"
 
 
-async def open_page(playwright: Any, url: str, viewport: dict[str, int], motion: str) -> Page:
-    browser = await playwright.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
-    page: Page = await browser.new_page(viewport=viewport, reduced_motion=motion)
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda message: problems.append(message.text))
-    await page.goto(url)
-    assert problems == []
-    return page
+@asynccontextmanager
+async def replay_in(
+    url: str, viewport: dict[str, int], *, reduced_motion: bool = False
+) -> AsyncIterator[Page]:
+    """The page at `url` in headless Chromium, which must say nothing on its console."""
+    async with browser_page(
+        viewport["height"], width=viewport["width"], reduced_motion=reduced_motion
+    ) as (page, said):
+        await page.goto(url)
+        yield page
+    assert said == []
 
 
 def every_space_in_view(numbers: list[dict[str, Any]], viewport: dict[str, int]) -> None:
@@ -96,8 +99,7 @@ async def figures_over_their_spaces(page: Page) -> None:
 async def test_the_whole_track_is_in_view_and_legible(
     replay_url: str, viewport: dict[str, int]
 ) -> None:
-    async with async_playwright() as playwright:
-        page = await open_page(playwright, replay_url, viewport, "no-preference")
+    async with replay_in(replay_url, viewport) as page:
         every_space_in_view(await page.evaluate(NUMBERS), viewport)
         await figures_over_their_spaces(page)
         await page.keyboard.press("End")
@@ -105,21 +107,18 @@ async def test_the_whole_track_is_in_view_and_legible(
         name = "phone" if viewport is PHONE else "desktop"
         await page.evaluate("window.scrollTo(0, 0)")
         await page.screenshot(path=str(ARTEFACTS / f"replay-{name}.png"))
-        await page.context.browser.close()  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+@pytest.mark.parametrize("reduced_motion", [False, True], ids=["motion", "reduced-motion"])
 async def test_on_a_phone_the_figures_move_to_each_rounds_spaces(
-    replay_url: str, motion: str
+    replay_url: str, reduced_motion: bool
 ) -> None:
-    async with async_playwright() as playwright:
-        page = await open_page(playwright, replay_url, PHONE, motion)
+    async with replay_in(replay_url, PHONE, reduced_motion=reduced_motion) as page:
         await page.click("#play")
         assert await page.text_content("#where") == "Stage 1 · Round 1 (1/25)"
         moving = await page.evaluate("document.getAnimations().length")
         # With reduced motion the figures jump to their spaces; else they glide there.
-        assert moving == 0 if motion == "reduce" else moving > 0
+        assert moving == 0 if reduced_motion else moving > 0
         await page.click("#play")
         await page.evaluate("Promise.all(document.getAnimations().map(a => a.finished))")
         await figures_over_their_spaces(page)
-        await page.context.browser.close()  # type: ignore[union-attr]

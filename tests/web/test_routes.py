@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestClient
 
 import engine
 from bot.clock import Clock
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, NewGame, Storage
 from tests.web.conftest import PUBLIC
 from tests.web.stored import store_played_game
 
@@ -96,15 +96,17 @@ async def test_a_game_not_finished_has_no_replay(
     storage: Storage, client: TestClient[object, object]
 ) -> None:
     lobby = await storage.create_game(
-        guild_id=100,
-        channel_id=300,
-        host_id=11,
-        host_name="Anne",
-        variant="standard",
-        options={},
-        seed=1,
-        now=Clock(1.0).now(),
-        lobby_deadline=None,
+        NewGame(
+            guild_id=100,
+            channel_id=300,
+            host_id=11,
+            host_name="Anne",
+            variant="standard",
+            options={},
+            seed=1,
+            now=Clock(1.0).now(),
+            lobby_deadline=None,
+        )
     )
     assert (await client.get(f"/g/{lobby.replay_token}")).status == 404
 

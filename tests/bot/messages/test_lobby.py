@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.messages.lobby import started_lobby
-from bot.storage import GameRecord, Storage
+from bot.storage import GameRecord, NewGame, Storage
+from tests.storage.helpers import seat
 
 NOW = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
@@ -24,19 +25,19 @@ async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
 async def lobby(storage: Storage, names: tuple[str, ...], locale: str | None) -> GameRecord:
     """A lobby of players 1, 2, ... named `names`, the first being the host."""
     game = await storage.create_game(
-        guild_id=100,
-        channel_id=200,
-        host_id=1,
-        host_name=names[0],
-        variant="standard",
-        options={"locale": locale},
-        seed=42,
-        now=NOW,
-        lobby_deadline=None,
+        NewGame(
+            guild_id=100,
+            channel_id=200,
+            host_id=1,
+            host_name=names[0],
+            variant="standard",
+            options={"locale": locale},
+            seed=42,
+            now=NOW,
+            lobby_deadline=None,
+        )
     )
-    for user_id, name in enumerate(names[1:], start=2):
-        game = await storage.join(game.id, user_id, name, expected_version=game.version, now=NOW)
-    return game
+    return await seat(storage, game, list(enumerate(names[1:], start=2)), NOW)
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from bot.options import GameOptions
 from bot.play.service import game_service
 from bot.play.transition import Change, EndReason, Refusal, Transition
 from bot.settings import Settings
+from bot.storage import NewSeat
 
 GUILD, CHANNEL, HOST, GUEST = 10, 20, 1001, 1002
 
@@ -34,7 +35,13 @@ async def test_an_action_after_another_process_moved_the_game_builds_on_that_mov
             GUILD, CHANNEL, HOST, "Host", engine.Variant.STANDARD, GameOptions(pick_seconds=60)
         )
         await first_storage.join(
-            lobby.id, GUEST, "Guest", expected_version=lobby.version, now=Clock().now()
+            NewSeat(
+                game_id=lobby.id,
+                user_id=GUEST,
+                display_name="Guest",
+                expected_version=lobby.version,
+                now=Clock().now(),
+            )
         )
         started = await first.commits.start(lobby.id, HOST)
         assert isinstance(started, Transition)

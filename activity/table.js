@@ -1,0 +1,68 @@
+// The table's page, inside Discord: signs the player in with the Embedded App SDK (Discord's
+// documented flow), then says who is at the table and where. Every word comes from the server:
+// the page's own in its HTML (data-* of #table), the signed-in lines with the token's answer.
+// Addresses are relative: the page works behind Discord's proxy (/.proxy/) and on its own.
+import { DiscordSDK } from "@discord/embedded-app-sdk";
+
+const table = document.getElementById("table");
+const words = table.dataset;
+
+function say(id, text) {
+  const line = document.getElementById(id);
+  line.textContent = text;
+  line.hidden = false;
+}
+
+async function exchange(discord, code) {
+  const response = await fetch("api/token", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      code,
+      channel_id: discord.channelId,
+      guild_id: discord.guildId,
+      instance_id: discord.instanceId,
+    }),
+  });
+  const answer = await response.json().catch(() => ({ error: words.failed }));
+  if (!response.ok) throw new Refused(answer.error || words.failed);
+  return answer;
+}
+
+class Refused extends Error {}
+
+// The signed-in player: their access token went to Discord (authenticate) and nowhere else;
+// the session is what the bot knows them by from now on.
+async function signIn() {
+  const discord = new DiscordSDK(words.clientId);
+  await discord.ready();
+  const { code } = await discord.commands.authorize({
+    client_id: words.clientId,
+    response_type: "code",
+    state: "",
+    prompt: "none",
+    scope: ["identify"],
+  });
+  const answer = await exchange(discord, code);
+  await discord.commands.authenticate({ access_token: answer.access_token });
+  return { discord, session: answer.session, answer };
+}
+
+async function main() {
+  let signedIn;
+  try {
+    signedIn = await signIn();
+  } catch (problem) {
+    if (problem instanceof Refused) say("status", problem.message);
+    else if (!new URLSearchParams(location.search).has("frame_id")) say("status", words.outside);
+    else say("status", words.failed);
+    return;
+  }
+  const { answer } = signedIn;
+  document.documentElement.lang = answer.lang;
+  say("status", answer.signed_in);
+  say("channel", answer.channel);
+  table.setAttribute("aria-busy", "false");
+}
+
+main();

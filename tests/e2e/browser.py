@@ -1,0 +1,67 @@
+"""Headless Chromium (Debian's package), driven by Playwright, for the tests that open the
+bot's web pages; and the settings that make a bot under test serve them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Page, async_playwright
+
+from tests.e2e.server import Server
+from tests.ports import free_port
+
+ARTEFACTS = Path(os.environ.get("WHYFIRST_TEST_ARTEFACTS", "build/test-artefacts"))
+# As root, Chromium runs only without its sandbox; this machine's network is closed, and
+# Chromium's background connections would only fail.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium() -> str:
+    found = shutil.which("chromium")
+    if found is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true, but Debian's chromium package is not installed")
+        pytest.skip("headless Chromium is not installed (Debian's package: chromium)")
+    ARTEFACTS.mkdir(parents=True, exist_ok=True)
+    return found
+
+
+def serve_web(server: Server) -> str:
+    port = free_port()
+    public = f"http://127.0.0.1:{port}"
+    server.extra_environment |= {"WHYFIRST_WEB_PORT": str(port), "WHYFIRST_PUBLIC_URL": public}
+    return public
+
+
+@asynccontextmanager
+async def browser_page(
+    height: int, *, width: int = 412, reduced_motion: bool = False
+) -> AsyncIterator[tuple[Page, list[str]]]:
+    """A page in headless Chromium (phone-sized unless told), and what it said: every console
+    line (of any frame) and every uncaught error."""
+    executable = chromium()
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        page = await browser.new_page(
+            viewport={"width": width, "height": height},
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
+        said: list[str] = []
+        page.on("pageerror", lambda error: said.append(str(error)))
+        page.on("console", lambda message: said.append(message.text))
+        try:
+            yield page, said
+        finally:
+            await browser.close()

@@ -1,0 +1,76 @@
+"""The table's way in from Discord's App Launcher: with the table on, the bot makes the
+Activity's Entry Point command its own (APP_HANDLER) and answers a launch by opening the
+table (LAUNCH_ACTIVITY); without it, Discord's default Entry Point is left as it was."""
+
+from __future__ import annotations
+
+from tests.e2e.browser import serve_web
+from tests.e2e.server import Server
+from tests.loopback.commands import APP_HANDLER, DISCORD_LAUNCH_ACTIVITY, entry_point
+
+LAUNCH_ACTIVITY = 12
+
+
+def table_on(server: Server) -> None:
+    serve_web(server)
+    server.discord.enable_activities()
+    server.extra_environment |= {
+        "DISCORD_CLIENT_ID": str(server.discord.bot_user.id),
+        "DISCORD_CLIENT_SECRET": server.discord.client_secret,
+    }
+
+
+async def test_the_app_launcher_opens_the_table_in_the_players_channel(server: Server) -> None:
+    table_on(server)
+    bot = await server.start_bot_process()
+    command = entry_point(server.discord.world)
+    assert command is not None
+    assert command["handler"] == APP_HANDLER
+    anne = server.add_member("Anne")
+    outcome = await anne.launch_app(server.games)
+    assert outcome is not None
+    assert outcome.response_type == LAUNCH_ACTIVITY
+    (launch,) = server.discord.activity_launches
+    assert (launch.user.name, launch.channel.name) == ("Anne", "games")
+    await bot.stop()
+
+
+async def test_with_the_table_on_a_dev_server_sync_also_takes_the_entry_point(
+    server: Server,
+) -> None:
+    table_on(server)
+    bot = await server.start_bot_process()
+    assert [command["name"] for command in server.discord.commands(server.guild)] == ["whyfirst"]
+    command = entry_point(server.discord.world)
+    assert command is not None
+    assert command["handler"] == APP_HANDLER
+    await bot.stop()
+
+
+async def test_without_the_table_discords_own_entry_point_is_left_alone(server: Server) -> None:
+    server.global_commands = True
+    server.discord.enable_activities()
+    bot = await server.start_bot_process()
+    command = entry_point(server.discord.world)
+    assert command is not None
+    assert command["handler"] == DISCORD_LAUNCH_ACTIVITY
+    assert await server.add_member("Anne").launch_app(server.games) is None
+    await bot.stop()
+
+
+async def test_a_launch_after_the_table_was_switched_off_is_answered_politely(
+    server: Server,
+) -> None:
+    table_on(server)
+    bot = await server.start_bot_process()
+    await bot.stop()
+    for setting in ("DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET"):
+        del server.extra_environment[setting]
+    bot = await server.start_bot_process()
+    outcome = await server.add_member("Anne").launch_app(server.games)
+    assert outcome is not None
+    assert outcome.ephemeral_text == (
+        "The table is not open on this bot: play with /whyfirst start and the buttons."
+    )
+    assert server.discord.activity_launches == []
+    await bot.stop()

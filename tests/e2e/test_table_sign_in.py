@@ -1,0 +1,67 @@
+"""The table (a Discord Activity) signs a player in, end to end: the real bot serves
+/activity/ with DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET against the loopback Discord;
+the test "Discord client" frames it in headless Chromium and answers the Embedded App SDK as
+Discord does; the page says who is signed in and where, or why not, with no console error."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from playwright.async_api import Frame, Page, expect
+
+from tests.e2e.browser import ARTEFACTS, browser_page, chromium, serve_web
+from tests.e2e.server import Server
+from tests.table.discord_client import DiscordClient
+
+REFUSED_REQUEST = "the server responded with a status of 400"
+"""Chromium's own console line for the refused sign-in's 400, which the page shows in words."""
+
+
+@pytest.fixture
+async def discord_client(server: Server) -> AsyncIterator[DiscordClient]:
+    public = serve_web(server)
+    server.discord.enable_activities()
+    server.extra_environment |= {
+        "DISCORD_CLIENT_ID": str(server.discord.bot_user.id),
+        "DISCORD_CLIENT_SECRET": server.discord.client_secret,
+    }
+    client = DiscordClient(server.discord, f"{public}/activity/")
+    await client.start()
+    try:
+        yield client
+    finally:
+        await client.stop()
+
+
+async def table_of(page: Page) -> Frame:
+    await page.wait_for_selector("iframe")
+    (frame,) = [frame for frame in page.frames if "/activity/" in frame.url]
+    return frame
+
+
+async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explained(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    chromium()
+    await server.start_bot()
+    anne, ben = server.players("Anne", "Ben")
+    async with browser_page(height=800) as (page, problems):
+        await page.goto(discord_client.visit(anne, server.games))
+        table = await table_of(page)
+        await expect(table.locator("#status")).to_have_text("Signed in as Anne.")
+        await expect(table.locator("#channel")).to_have_text("At the table of #games.")
+        assert await table.get_attribute("html", "lang") == "en"
+        commands = [command["cmd"] for command in await page.evaluate("rpc.commands")]
+        assert commands == ["AUTHORIZE", "AUTHENTICATE"]
+        await page.screenshot(path=str(ARTEFACTS / "table-signed-in.png"))
+        assert problems == []
+
+        await page.goto(discord_client.visit(ben, server.games, refused_code=True))
+        table = await table_of(page)
+        await expect(table.locator("#status")).to_have_text(
+            "This sign-in is no longer valid: close the table and open it again."
+        )
+        assert await table.is_hidden("#channel")
+        assert [command["cmd"] for command in await page.evaluate("rpc.commands")] == ["AUTHORIZE"]
+    assert [problem for problem in problems if REFUSED_REQUEST not in problem] == []

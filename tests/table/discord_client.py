@@ -1,0 +1,150 @@
+"""A test "Discord client": the page around an Activity, as Discord's client is.
+
+Served at http://localhost:3333 (the origin the Embedded App SDK accepts for local
+development), it frames the table with the query Discord adds (frame_id, instance_id,
+platform, guild_id, channel_id) and speaks the SDK's postMessage protocol
+(@discord/embedded-app-sdk, src/Discord.ts): it answers the HANDSHAKE with the READY
+dispatch, AUTHORIZE with a code the loopback Discord issued to the player (or one Discord never
+issued), AUTHENTICATE as Discord does (it asks `users/@me` with the access token), CAPTURE_LOG
+by keeping the line, and any other command with an ERROR.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from typing import Any
+from urllib.parse import urlencode
+
+import aiohttp
+from aiohttp import web
+
+from tests.loopback import LoopbackDiscord, Player
+from tests.loopback.players import TextChannel
+
+ORIGIN = "http://localhost:3333"
+PORT = 3333
+PORT_WAIT_SECONDS = 120.0
+"""Another test may hold the one port the SDK accepts: wait for it, a bounded while."""
+INVALID_COMMAND = 4002
+
+PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Discord (test client)</title>
+<link rel="icon" href="data:,"></head>
+<body><script>
+const seen = window.rpc = {commands: [], logs: []};
+const frame = document.createElement("iframe");
+frame.src = %(activity)s;
+frame.width = 412; frame.height = 700;
+const activity = new URL(frame.src).origin;
+function send(opcode, payload) { frame.contentWindow.postMessage([opcode, payload], activity); }
+function answer(cmd, nonce, data) { send(1, {cmd, evt: null, nonce, data}); }
+async function ask(path, body) {
+  const response = await fetch(path, {method: "POST", body: JSON.stringify(body)});
+  return response.json();
+}
+window.addEventListener("message", async (event) => {
+  if (event.source !== frame.contentWindow || event.origin !== activity) return;
+  const [opcode, payload] = event.data;
+  if (opcode === 0) {
+    seen.handshake = payload;
+    send(1, {cmd: "DISPATCH", evt: "READY", nonce: null, data: {v: 1,
+      config: {cdn_host: "cdn.discordapp.com", api_endpoint: "//discord.com/api",
+               environment: "production"}}});
+    return;
+  }
+  if (opcode !== 1) return;
+  const {cmd, args, nonce} = payload;
+  seen.commands.push({cmd, args});
+  if (cmd === "AUTHORIZE") answer(cmd, nonce, await ask("authorize", args));
+  else if (cmd === "AUTHENTICATE") answer(cmd, nonce, await ask("authenticate", args));
+  else if (cmd === "CAPTURE_LOG") { seen.logs.push(args); answer(cmd, nonce, null); }
+  else send(1, {cmd, evt: "ERROR", nonce, data: {code: %(invalid)d, message: "not here"}});
+});
+document.body.append(frame);
+</script></body></html>
+"""
+
+
+class DiscordClient:
+    """The client of one player at a time: `visit` says whom, and where the table is open."""
+
+    def __init__(self, discord: LoopbackDiscord, table_url: str) -> None:
+        self._discord = discord
+        self._table_url = table_url
+        self._player: Player | None = None
+        self._refuse_code = False
+        self._runner: web.AppRunner | None = None
+
+    def visit(self, player: Player, channel: TextChannel, *, refused_code: bool = False) -> str:
+        """The address that opens the table for `player` in `channel`; with `refused_code`,
+        AUTHORIZE answers with a code Discord never issued."""
+        self._player = player
+        self._refuse_code = refused_code
+        query = {
+            "frame_id": secrets.token_hex(8),
+            "instance_id": "i-" + secrets.token_hex(8),
+            "platform": "desktop",
+            "channel_id": str(channel.id),
+        }
+        if channel.channel.guild is not None:
+            query["guild_id"] = str(channel.channel.guild.id)
+        return f"{ORIGIN}/?{urlencode({'table': self._table_url + '?' + urlencode(query)})}"
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/", self._page)
+        app.router.add_post("/authorize", self._authorize)
+        app.router.add_post("/authenticate", self._authenticate)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", PORT)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + PORT_WAIT_SECONDS
+        while True:
+            try:
+                await site.start()
+                return
+            except OSError:
+                if loop.time() > deadline:
+                    raise
+                await asyncio.sleep(0.5)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _page(self, request: web.Request) -> web.Response:
+        values = {"activity": json.dumps(request.query["table"]), "invalid": INVALID_COMMAND}
+        return web.Response(text=PAGE % values, content_type="text/html")
+
+    async def _authorize(self, request: web.Request) -> web.Response:
+        args = await request.json()
+        assert self._player is not None
+        assert args["response_type"] == "code"
+        assert args["scope"] == ["identify"]
+        assert args["client_id"] == str(self._discord.bot_user.id)
+        code = "never-issued-" + secrets.token_hex(8) if self._refuse_code else None
+        return web.json_response({"code": code or self._player.authorize()})
+
+    async def _authenticate(self, request: web.Request) -> web.Response:
+        """What Discord's client answers: the token's user, scopes and application."""
+        access_token = (await request.json())["access_token"]
+        headers = {"Authorization": f"Bearer {access_token}"}
+        async with (
+            aiohttp.ClientSession() as http,
+            http.get(f"{self._discord.api_base}/users/@me", headers=headers) as response,
+        ):
+            user: dict[str, Any] = await response.json()
+        assert response.status == 200, user
+        application = {"id": str(self._discord.bot_user.id), "name": "Why First?"}
+        return web.json_response(
+            {
+                "access_token": access_token,
+                "user": user,
+                "scopes": ["identify"],
+                "expires": "2100-01-01T00:00:00.000Z",
+                "application": {**application, "description": "", "icon": None},
+            }
+        )
