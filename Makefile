@@ -36,7 +36,7 @@ bench: $(INSTALLED)
 	$(PY) bench/storage.py
 	$(PY) bench/render.py
 
-# No token, no Discord: the bot plays one game against the loopback Discord; prints the page's path.
+# No token, no Discord: the bot plays one game against the loopback Discord; prints each file's path.
 demo: $(INSTALLED)
 	$(PY) -m tests.demo --out whyfirst-demo.html
 

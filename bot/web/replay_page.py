@@ -19,21 +19,7 @@ from bot.render.describe import join_names
 from bot.storage import GameRecord, is_former_player, user_id_of
 from bot.web.replay import Card, Person, Replay, Step, replay_of
 from bot.web.templates import assets_version, render
-
-# The track's drawing: one cell a space, figures stacked above their space.
-CELL = 36
-CELL_HEIGHT = 32
-STACK = 30
-DISC_RADIUS = 14
-LIFT = DISC_RADIUS + 6
-"""From the track's top edge up to the centre of the lowest disc."""
-SPACES = tuple(range(engine.MIN_SPACE, engine.MAX_SPACE + 1))
-WIDTH = len(SPACES) * CELL
-
-
-def track_top(figures: int) -> int:
-    """Room above the track for every figure stacked on one space."""
-    return LIFT + DISC_RADIUS + 6 + (figures - 1) * STACK
+from bot.web.track import LIFT, tracks
 
 
 def named_table(record: GameRecord) -> Table:
@@ -95,7 +81,7 @@ def replay_page(record: GameRecord, page_url: str, picture_url: str) -> str:
         start_words=describe_board(_start_board(table, replay)),
         winners_sentence=winners_sentence,
         tactical=replay.variant is engine.Variant.TACTICAL,
-        track=_track(replay, last),
+        tracks=tracks(last.after, last.scoring_space),
         data=_script_data(replay),
     )
     return html
@@ -177,61 +163,10 @@ def _card_text(replay: Replay, card: Card, locale: str | None) -> str:
     return t("web.card_from", locale, card=value, player=replay.person(card.player).name)
 
 
-def _levels(spaces: tuple[int, ...]) -> list[int]:
-    """How high each figure stands in the stack on its space (figure order)."""
-    return [spaces[:index].count(space) for index, space in enumerate(spaces)]
-
-
-def cell_x(space: int) -> int:
-    """The left edge of a space's cell."""
-    return (space - engine.MIN_SPACE) * CELL
-
-
-def figure_x(space: int) -> int:
-    return cell_x(space) + CELL // 2
-
-
-def figure_y(top: int, level: int) -> int:
-    return top - LIFT - level * STACK
-
-
-@dataclass(frozen=True)
-class Track:
-    width: int
-    height: int
-    cell: int
-    top: int
-    cell_height: int
-    radius: int
-    spaces: tuple[tuple[int, int], ...]
-    """(space, x of its cell's left edge)."""
-    figures: tuple[tuple[int, int], ...]
-    """Where each figure's disc is drawn without the script: after the last round."""
-    scoring_x: int | None
-
-
-def _track(replay: Replay, last: Step) -> Track:
-    levels = _levels(last.after)
-    top = track_top(len(replay.people))
-    return Track(
-        WIDTH,
-        top + CELL_HEIGHT + 4,
-        CELL,
-        top,
-        CELL_HEIGHT,
-        DISC_RADIUS,
-        tuple((space, cell_x(space)) for space in SPACES),
-        tuple(
-            (figure_x(space), figure_y(top, level))
-            for space, level in zip(last.after, levels, strict=True)
-        ),
-        None if last.scoring_space is None else cell_x(last.scoring_space),
-    )
-
-
 def _script_data(replay: Replay) -> dict[str, object]:
-    """What the script needs to move the figures: the geometry and each step's spaces."""
-    start = [engine.START] * len(replay.people)
+    """What the script needs to move the figures: each layout's cells and each step's
+    spaces."""
+    start = (engine.START,) * len(replay.people)
     steps: list[dict[str, object]] = [{"before": start, "after": start, "scoring": None}]
     steps += [
         {"before": list(step.before), "after": list(step.after), "scoring": step.scoring_space}
@@ -239,9 +174,7 @@ def _script_data(replay: Replay) -> dict[str, object]:
     ]
     return {
         "min": engine.MIN_SPACE,
-        "cell": CELL,
-        "top": track_top(len(replay.people)),
-        "stack": STACK,
         "lift": LIFT,
         "steps": steps,
+        "layouts": [layout.script_data() for layout in tracks(start, None)],
     }

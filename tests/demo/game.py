@@ -4,21 +4,21 @@ from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-
 import engine
 from tests.demo.markdown import GameClock, Names
-from tests.demo.messages import Reading
+from tests.demo.messages import PNG_SIGNATURE, Reading
 from tests.demo.page import Story, channel_column, private_column, render_page
-from tests.demo.players import Pace, Seat, open_game, play_game
+from tests.demo.players import Pace, Seat, Version, open_game, play_game
+from tests.demo.replay_copy import DemoFiles, ReplayPage, fetch_replay, replay_link
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, enabled
-from tests.loopback import LoopbackDiscord, Message, Player
+from tests.loopback import Attachment, LoopbackDiscord, Message, Player
 from tests.loopback.harness import BotProcess
 from tests.ports import free_port
 
@@ -31,15 +31,6 @@ START_COMMAND = "/whyfirst start"
 LOCALE = "en-US"
 """The Discord locale of the server and of every player: the language the page is in."""
 VARIANT = "standard"
-REPLAY_PICTURE = "whyfirst-demo-replay.png"
-
-
-@dataclass(frozen=True)
-class ReplayPage:
-    """The game's replay page as the bot served it, its picture beside it as a file."""
-
-    html: str
-    picture: bytes
 
 
 @dataclass(frozen=True)
@@ -48,6 +39,8 @@ class DemoRun:
     problems: list[str]
     """What the bot logged as ERROR and every Discord rule it broke: none, normally."""
     replay: ReplayPage | None = None
+    track_picture: Attachment | None = None
+    """The last picture of the track the bot posted in the channel: the last round's."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +48,8 @@ class PlayedGame:
     lobby: Message
     table: Table
     record: dict[str, Any]
+    clicked: dict[Version, set[str]]
+    """Every button the players clicked, by the message version they clicked it on."""
 
 
 def seed_of_first_game(seed: int) -> int:
@@ -70,8 +65,15 @@ def dealt_from_seed(record: dict[str, Any], seed: int) -> bool:
     return {player: list(hand) for player, hand in deal.hands} == record["stages"][0]["hands"]
 
 
-async def run_demo(seed: int, locale: str = LOCALE, variant: str = VARIANT) -> DemoRun:
-    """Play one game in `locale` (the server's and every player's); its transcript as HTML."""
+async def run_demo(
+    seed: int,
+    locale: str = LOCALE,
+    variant: str = VARIANT,
+    files: DemoFiles | None = None,
+) -> DemoRun:
+    """Play one game in `locale` (the server's and every player's); its transcript as HTML,
+    whose Replay button leads to `files.replay_page` (make demo's files by default)."""
+    files = files or DemoFiles(Path("whyfirst-demo.html"))
     discord = LoopbackDiscord()
     # The tests check every request against Discord's published schema; the demo only shows
     # the game, and so needs nothing from outside the repository.
@@ -89,28 +91,22 @@ async def run_demo(seed: int, locale: str = LOCALE, variant: str = VARIANT) -> D
             }
             try:
                 game = await play_one_game(server, seed, variant)
-                replay = await fetch_replay(game.table)
+                link = replay_link(game.table.final_message())
+                replay = (
+                    None if link is None else await fetch_replay(link, files.replay_picture.name)
+                )
             finally:
                 errors = await server.stop_bots()
     problems = errors + [str(violation) for violation in discord.unexpected_violations()]
-    return DemoRun(transcript(discord, server, game, seed, locale), problems, replay)
-
-
-async def fetch_replay(table: Table, picture_name: str = REPLAY_PICTURE) -> ReplayPage | None:
-    """The page behind the result's Replay link, pointing at its picture as a local file."""
-    final = table.final_message()
-    links = (
-        [button["url"] for button in final.buttons() if button.get("style") == 5] if final else []
-    )
-    if not links:
-        return None
-    async with aiohttp.ClientSession() as http:
-        async with http.get(links[0]) as response:
-            html = await response.text()
-        picture_url = html.split('<img class="picture" src="')[1].split('"')[0]
-        async with http.get(picture_url.replace("&amp;", "&")) as response:
-            picture = await response.read()
-    return ReplayPage(html.replace(picture_url, picture_name), picture)
+    links = {} if replay is None else {replay.url: files.replay_page.name}
+    pictures = [
+        attachment
+        for message in server.games.messages()
+        for attachment in message.attachments
+        if attachment.data.startswith(PNG_SIGNATURE)
+    ]
+    page = transcript(discord, server, game, seed, locale, links)
+    return DemoRun(page, problems, replay, pictures[-1] if pictures else None)
 
 
 async def play_one_game(server: Server, seed: int, variant: str = VARIANT) -> PlayedGame:
@@ -131,7 +127,11 @@ async def play_one_game(server: Server, seed: int, variant: str = VARIANT) -> Pl
     await server.discord.wait_for(
         lambda: not live_hands(players), what="every DM hand retired at the end"
     )
-    return PlayedGame(lobby, table, table.record())
+    clicked: dict[Version, set[str]] = {}
+    for seat in seats:
+        for version, custom_ids in seat.clicked.items():
+            clicked.setdefault(version, set()).update(custom_ids)
+    return PlayedGame(lobby, table, table.record(), clicked)
 
 
 def live_hands(players: list[Player]) -> list[Message]:
@@ -139,15 +139,21 @@ def live_hands(players: list[Player]) -> list[Message]:
 
 
 def transcript(
-    discord: LoopbackDiscord, server: Server, game: PlayedGame, seed: int, locale: str = LOCALE
+    discord: LoopbackDiscord,
+    server: Server,
+    game: PlayedGame,
+    seed: int,
+    locale: str = LOCALE,
+    links: Mapping[str, str] | None = None,
 ) -> str:
+    """The page; `links` are the files it leads to instead of the addresses the bot gave."""
     world = discord.world
     names = Names(
         users={user.id: user.name for user in [*world.users.values(), world.bot]},
         channels={channel.id: channel.name for channel in world.channels.values()},
     )
     clock = GameClock(datetime.fromisoformat(game.lobby.timestamp), TIME_SCALE)
-    reading = Reading(names, clock, {game.lobby.id: START_COMMAND})
+    reading = Reading(names, clock, {game.lobby.id: START_COMMAND}, links or {}, game.clicked)
     story = Story(
         seed=seed,
         players=list(PLAYER_NAMES),

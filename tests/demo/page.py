@@ -18,6 +18,9 @@ class Column:
     title: str
     note: str
     messages: list[Message]
+    private: bool = False
+    """A player's own messages: their hands, each showing what was picked before it was
+    put away."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ def private_column(player: Player, seat: int, *, dms_closed: bool) -> Column:
         note = f"{player.name} keeps DMs closed: the replies only {player.name} sees."
     else:
         note = f"The bot's DMs to {player.name}, and any reply only {player.name} sees."
-    return Column(f"seat-{seat}", f"{player.name}'s DMs", note, messages)
+    return Column(f"seat-{seat}", f"{player.name}'s DMs", note, messages, private=True)
 
 
 def render_page(story: Story, columns: list[Column], reading: Reading, language: str = "en") -> str:
@@ -61,7 +64,9 @@ def render_page(story: Story, columns: list[Column], reading: Reading, language:
 
 
 def _column(column: Column, reading: Reading) -> str:
-    messages = "\n".join(render_message(message, reading) for message in column.messages)
+    messages = "\n".join(
+        render_message(message, reading, hand=column.private) for message in column.messages
+    )
     return (
         f'<section class="column" id="{column.anchor}" aria-labelledby="{column.anchor}-title">\n'
         f'<h2 id="{column.anchor}-title">{html.escape(column.title)}</h2>\n'
@@ -98,7 +103,8 @@ simulated players, {listed}, played one game: 5 stages of 5 rounds. Their choice
 seed {story.seed}. {deal}</p>
 <p>First the channel, as everyone in it sees it; then, for each player, the bot's DMs and the
 replies only that player saw. {closed}Each message shows its last state; earlier versions
-of an edited message are folded under it.</p>
+of an edited message are folded under it. A hand the bot put away at the end of a stage
+shows, too, how it stood just before: what its player picked last.</p>
 <p>The bot's clock ran {speed} times as fast for the demo; times (minutes:seconds since
 <code>/whyfirst start</code>) and countdowns are shown as a game at normal speed shows them.</p>
 <nav>Jump to: {links}</nav>

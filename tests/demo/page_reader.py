@@ -13,6 +13,8 @@ VOID_ELEMENTS = {"img", "meta", "br", "hr", "input", "link"}
 class Button:
     label: str
     classes: set[str]
+    href: str = ""
+    """Where a link button leads on the page (empty: nowhere)."""
 
     @property
     def disabled(self) -> bool:
@@ -27,6 +29,8 @@ class Shown:
     content: str = ""
     """The message's own text (not its author, time, buttons or earlier versions)."""
     earlier: str = ""
+    before_last: str = ""
+    """How a hand stood just before its last edit took its buttons away."""
     elements: set[str] = field(default_factory=set)
     pictures: list[dict[str, str]] = field(default_factory=list)
     files: list[dict[str, str]] = field(default_factory=list)
@@ -69,10 +73,10 @@ class PageReader(HTMLParser):
         elif tag == "article":
             self._message = Shown()
             self.columns[self._column].append(self._message)
+        elif tag in ("span", "a") and "button" in classes:
+            self._button = Button("", classes, attributes.get("href", ""))
         elif tag == "a" and "download" in attributes and message is not None:
             message.files.append(attributes)
-        elif tag == "span" and "button" in classes:
-            self._button = Button("", classes)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID_ELEMENTS:
@@ -84,9 +88,9 @@ class PageReader(HTMLParser):
             self._heading = None
         elif tag == "article":
             self._message = None
-        elif tag == "span" and "button" in classes and self._button is not None:
+        elif tag in ("span", "a") and "button" in classes and self._button is not None:
             if self._message is not None:
-                earlier = self._inside("revisions")
+                earlier = self._inside("revisions") or self._inside("before-last")
                 found = self._message.earlier_buttons if earlier else self._message.buttons
                 found.append(self._button)
             self._button = None
@@ -101,6 +105,8 @@ class PageReader(HTMLParser):
                 self.introduction += data
         elif self._inside("revisions"):
             self._message.earlier += data
+        elif self._inside("before-last"):
+            self._message.before_last += data
         else:
             self._message.text += data
             if self._inside("content"):

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tests.e2e.table import Table, buttons, enabled, lobby_button
 from tests.loopback import Message, Player
 
 Turn = tuple[int, int]
+Version = tuple[int, int]
+"""A message's id and which of its versions: 0 is the first, each edit adds one."""
 GAME_OVER: Literal["game over"] = "game over"
 
 # Seconds on the game's clock (the bot's clock runs faster in the demo: see Pace).
@@ -44,18 +46,21 @@ class Seat:
 
     player: Player
     rng: random.Random
+    clicked: dict[Version, set[str]] = field(default_factory=dict)
+    """The custom ids of the buttons this person clicked, by the message version they saw."""
 
     @classmethod
     def seeded(cls, player: Player, seed: int) -> Seat:
         return cls(player, random.Random(f"{seed}/{player.name}"))
 
 
-async def click(player: Player, message: Message, **which: str) -> None:
+async def click(seat: Seat, message: Message, custom_id: str) -> None:
     """Click a button; a click the bot refused or never answered stops the demo."""
-    outcome = await player.click(message, **which)
+    seat.clicked.setdefault((message.id, len(message.revisions)), set()).add(custom_id)
+    outcome = await seat.player.click(message, custom_id=custom_id)
     if outcome.failed or outcome.ephemeral_text is not None:
         said = outcome.ephemeral_text or "This interaction failed"
-        raise DemoError(f"{player.name} clicked {which} and the bot said: {said}")
+        raise DemoError(f"{seat.player.name} clicked {custom_id} and the bot said: {said}")
 
 
 async def open_game(table: Table, seats: list[Seat], pace: Pace, **options: Any) -> Message:
@@ -70,7 +75,7 @@ async def open_game(table: Table, seats: list[Seat], pace: Pace, **options: Any)
     table.lobby = outcome.message
     for seat in seats[1:]:
         await pace.think(seat, JOIN_THINK)
-        await click(seat.player, table.lobby, custom_id=lobby_button(table.lobby, "join"))
+        await click(seat, table.lobby, lobby_button(table.lobby, "join"))
     await pace.think(host, JOIN_THINK)
     await table.start()
     return outcome.message
@@ -99,18 +104,18 @@ async def play_turn(table: Table, seat: Seat, turn: Turn, pace: Pace) -> None:
     cards = enabled(buttons(hand, "card"))
     if not cards:
         raise DemoError(f"{seat.player.name} has no card to play in {turn}")
-    await click(seat.player, hand, custom_id=seat.rng.choice(cards)["custom_id"])
+    await click(seat, hand, seat.rng.choice(cards)["custom_id"])
     targets = enabled(buttons(hand, "pick"))
     if targets:
         await pace.think(seat, TARGET_THINK)
-        await click(seat.player, hand, custom_id=seat.rng.choice(targets)["custom_id"])
+        await click(seat, hand, seat.rng.choice(targets)["custom_id"])
 
 
 async def move_figure(seat: Seat, message: Message, pace: Pace) -> None:
     """A tactical move: think, click one of the figures on the round message."""
     await pace.think(seat, MOVE_THINK)
     figures = enabled(buttons(message, "move"))
-    await click(seat.player, message, custom_id=seat.rng.choice(figures)["custom_id"])
+    await click(seat, message, seat.rng.choice(figures)["custom_id"])
 
 
 async def play_seat(table: Table, seat: Seat, pace: Pace) -> None:

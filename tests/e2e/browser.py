@@ -46,13 +46,18 @@ def serve_web(server: Server) -> str:
 
 
 @asynccontextmanager
-async def browser_page(height: int) -> AsyncIterator[tuple[Page, list[str]]]:
-    """A phone-sized page in headless Chromium, and what it said: every console line (of any
-    frame) and every uncaught error."""
+async def browser_page(
+    height: int, *, width: int = 412, reduced_motion: bool = False
+) -> AsyncIterator[tuple[Page, list[str]]]:
+    """A page in headless Chromium (phone-sized unless told), and what it said: every console
+    line (of any frame) and every uncaught error."""
     executable = chromium()
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        page = await browser.new_page(viewport={"width": 412, "height": height})
+        page = await browser.new_page(
+            viewport={"width": width, "height": height},
+            reduced_motion="reduce" if reduced_motion else "no-preference",
+        )
         said: list[str] = []
         page.on("pageerror", lambda error: said.append(str(error)))
         page.on("console", lambda message: said.append(message.text))

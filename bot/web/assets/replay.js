@@ -2,8 +2,15 @@
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
   const steps = Array.from(document.querySelectorAll(".step"));
-  const figures = Array.from(document.querySelectorAll("#track .figure"));
-  const scoring = document.getElementById("scoring");
+  // The same figures in each layout of the track (one row; rows of ten on a phone).
+  const layouts = data.layouts.map((layout) => {
+    const svg = document.getElementById(layout.svg);
+    return {
+      geometry: layout,
+      figures: Array.from(svg.querySelectorAll(".figure")),
+      scoring: svg.querySelector(".scoring"),
+    };
+  });
   const words = document.getElementById("track-words");
   const result = document.getElementById("result");
   const where = document.getElementById("where");
@@ -26,21 +33,38 @@
 
   function place(spaces, moving) {
     const stack = levels(spaces);
-    figures.forEach((figure, index) => {
-      const x = (spaces[index] - data.min) * data.cell + data.cell / 2;
-      const y = data.top - data.lift - stack[index] * data.stack;
-      figure.classList.toggle("moving", moving);
-      figure.removeAttribute("transform");
-      figure.style.transform = "translate(" + x + "px," + y + "px)";
+    layouts.forEach(({ geometry, figures }) => {
+      figures.forEach((figure, index) => {
+        const [left, top] = geometry.cells[spaces[index] - data.min];
+        const x = left + geometry.cell / 2;
+        const y = top - data.lift - stack[index] * geometry.stack;
+        figure.classList.toggle("moving", moving);
+        figure.removeAttribute("transform");
+        figure.style.transform = "translate(" + x + "px," + y + "px)";
+      });
+    });
+  }
+
+  function mark(space) {
+    layouts.forEach(({ geometry, scoring }) => {
+      if (space === null) {
+        scoring.setAttribute("visibility", "hidden");
+        return;
+      }
+      const [left, top] = geometry.cells[space - data.min];
+      scoring.setAttribute("x", String(left));
+      scoring.setAttribute("y", String(top - geometry.top));
+      scoring.removeAttribute("visibility");
     });
   }
 
   function follow(spaces) {
     // On a narrow screen the track scrolls: keep the figures in view.
     const scale = svg.clientWidth / svg.viewBox.baseVal.width;
+    const cell = data.layouts[0].cell;
     const low = Math.min(...spaces) - data.min;
     const high = Math.max(...spaces) - data.min + 1;
-    const middle = ((low + high) / 2) * data.cell * scale;
+    const middle = ((low + high) / 2) * cell * scale;
     scroller.scrollLeft = middle - scroller.clientWidth / 2;
   }
 
@@ -54,16 +78,11 @@
     result.hidden = current !== last;
     if (animate) {
       place(step.before, false);
-      figures[0].getBoundingClientRect(); // the figures stand on "before" before they move
+      document.body.getBoundingClientRect(); // the figures stand on "before" before they move
     }
     place(step.after, animate);
     follow(step.after);
-    if (step.scoring === null) {
-      scoring.setAttribute("visibility", "hidden");
-    } else {
-      scoring.setAttribute("x", String((step.scoring - data.min) * data.cell));
-      scoring.removeAttribute("visibility");
-    }
+    mark(step.scoring);
     const sentence = steps[current].querySelector(".words");
     words.textContent = sentence ? sentence.textContent : "";
     where.textContent = steps[current].dataset.label + " (" + current + "/" + last + ")";
