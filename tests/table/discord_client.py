@@ -99,14 +99,16 @@ class DiscordClient:
         app.router.add_post("/authenticate", self._authenticate)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", PORT)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + PORT_WAIT_SECONDS
         while True:
+            # A site that failed to bind stays registered with its runner: a new one each try.
+            site = web.TCPSite(self._runner, "127.0.0.1", PORT)
             try:
                 await site.start()
                 return
             except OSError:
+                await site.stop()
                 if loop.time() > deadline:
                     raise
                 await asyncio.sleep(0.5)
