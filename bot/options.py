@@ -59,6 +59,9 @@ class GameOptions:
     does not hold the server's shard (its cache has no name for it)."""
     reach: Reach = Reach.REST
     """Only clicks reach the channel (a user install): the hands are there, never in DMs."""
+    table: bool = False
+    """The game was opened while the bot served the table (its Activity): its public
+    messages offer Open the table."""
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
@@ -74,6 +77,7 @@ class GameOptions:
             guild_name=_text(options.get("guild_name")),
             channel_name=_text(options.get("channel_name")),
             reach=_reach(options.get("reach")),
+            table=options.get("table") is True,
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -86,6 +90,7 @@ class GameOptions:
             "guild_name": self.guild_name,
             "channel_name": self.channel_name,
             "reach": str(self.reach),
+            "table": self.table,
         }
 
 

@@ -44,7 +44,7 @@ from bot.privacy.servers import DepartedServers
 from bot.settings import Settings
 from bot.standings.commands import standings_feature
 from bot.table.build import table_pages
-from bot.table.launch import app_launcher
+from bot.table.launch import app_launcher, table_feature
 from bot.timers.loop import Timers
 from bot.timers.takeover import Takeover
 from bot.ui.clicks import Click, ClickGuard, InteractionCount, clickable_buttons, interaction_count
@@ -132,15 +132,19 @@ def build_rooms(
         games=abandonment,
         client=client,
     )
+    table_on = settings.activity is not None
     features = (
         lobby_feature(
-            LobbyDesk(service, timers, clock, announcer, languages, defaults), here, in_flight
+            LobbyDesk(service, timers, clock, announcer, languages, defaults, table_on),
+            here,
+            in_flight,
         ),
         controls_feature(HandDesk(service.games, service.commits, announcer, client), here),
         standings_feature(storage, languages, clock, settings.rating_min_games),
         preferences_feature(languages, defaults),
         kept.feature,
         web_switch_feature(storage, clock, None if web is None else web.standings_url),
+        table_feature(table_on),
     )
     return Rooms(
         storage=storage,
@@ -166,5 +170,5 @@ def build_rooms(
         buttons=clickable_buttons(features, ClickGuard(in_flight, count)),
         commands=WhyFirstCommands(features),
         web=web,
-        launch=app_launcher(settings.activity is not None),
+        launch=app_launcher(table_on),
     )

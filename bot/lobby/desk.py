@@ -28,7 +28,7 @@ from bot.preferences.server_defaults import ServerDefaults
 from bot.storage import GameRecord, GameStatus, Seat, player_id
 from bot.timers.loop import Timers
 from bot.timers.timer import lobby_idle_end
-from bot.ui.contexts import public_locale, reach_of, standings_place
+from bot.ui.contexts import place_names, public_locale, reach_of, standings_place
 from bot.ui.replies import NO_PINGS, refuse
 from bot.ui.views import sent_once
 
@@ -44,7 +44,10 @@ class LobbyDesk:
         announcing: Announcing,
         languages: Languages,
         defaults: ServerDefaults,
+        table: bool = False,
     ) -> None:
+        """`table`: the bot serves the table (its Activity); new games offer it."""
+        self._table = table
         self._service = service
         self._defaults = defaults
         self._timers = timers
@@ -109,9 +112,14 @@ class LobbyDesk:
             options = replace(options, hands=HandsIn.CHANNEL)
         elif server_hands:
             options = replace(options, hands=await self._defaults.hands(where))
-        guild_name, channel_name = _place_names(interaction, host)
+        guild_name, channel_name = place_names(interaction, host)
         options = replace(
-            options, locale=public, reach=reach, guild_name=guild_name, channel_name=channel_name
+            options,
+            locale=public,
+            reach=reach,
+            guild_name=guild_name,
+            channel_name=channel_name,
+            table=self._table,
         )
         try:
             record = await self._service.seating.open_lobby(
@@ -277,19 +285,3 @@ class LobbyDesk:
         ended = await self._service.commits.end(record.id, EndReason.CANCELLED)
         key = "cancel.done" if ended else "refusal.game_over"
         await interaction.followup.send(t(key, interaction.locale), ephemeral=True)
-
-
-def _place_names(
-    interaction: discord.Interaction, host: str | None
-) -> tuple[str | None, str | None]:
-    """The server's and channel's names as the hands' header shows them; where the bot has
-    no name for them (a group DM, a server it is not in), generic ones in the host's language."""
-    reach = reach_of(interaction)
-    guild = interaction.guild.name if interaction.guild else None
-    channel = getattr(interaction.channel, "name", None)
-    if reach.private:
-        name = t("place.private", host)
-        return name, channel or name
-    if guild is None and reach.clicks_only:
-        guild = t("place.server", host)
-    return guild, channel

@@ -9,7 +9,7 @@ from bot.messages.table import Table
 from bot.options import GameOptions
 from bot.render.describe import join_names
 from bot.storage.records import GameRecord, Seat
-from bot.ui.buttons import LobbyButton
+from bot.ui.buttons import LobbyButton, TableButton
 from bot.ui.custom_ids import LOBBY_ACTIONS
 
 BUTTON_STYLES = {
@@ -74,10 +74,12 @@ def lobby_content(record: GameRecord) -> str:
 
 
 def lobby_view(record: GameRecord) -> discord.ui.View:
-    locale = Table.of(record).locale
+    table = Table.of(record)
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
-        label = t(f"lobby.{action}", locale)
+        label = t(f"lobby.{action}", table.locale)
         style, row = BUTTON_STYLES[action], 1 if action in HOST_ROW else 0
         view.add_item(LobbyButton(action, record.id, label=label, style=style, row=row))
+    if table.table:
+        view.add_item(TableButton(record.id, t("table.open", table.locale), row=1))
     return view

@@ -18,7 +18,7 @@ from bot.messages.post import Post
 from bot.messages.table import Table, card_label
 from bot.options import HandsIn
 from bot.storage.records import PlayerId
-from bot.ui.buttons import MoveButton, ShowHandButton
+from bot.ui.buttons import MoveButton, ShowHandButton, TableButton
 from bot.ui.custom_ids import Turn, target_code
 from bot.ui.replies import NO_PINGS, PINGS
 
@@ -181,6 +181,8 @@ def round_view(table: Table, state: engine.GameState) -> discord.ui.View:
             view.add_item(MoveButton(table.game_id, turn, code, label=label, row=index // 5))
     label = t("round.show_hand", table.locale)
     view.add_item(ShowHandButton(table.game_id, label=label, row=SHOW_HAND_ROW))
+    if table.table:
+        view.add_item(TableButton(table.game_id, t("table.open", table.locale), row=SHOW_HAND_ROW))
     return view
 
 

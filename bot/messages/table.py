@@ -28,6 +28,8 @@ class Table:
     channel_name: str | None = None
     """The names the server and channel had when the game was opened."""
     reach: Reach = Reach.REST
+    table: bool = False
+    """Its public messages offer Open the table (bot/options.py)."""
 
     @classmethod
     def of(cls, record: GameRecord) -> Table:
@@ -45,6 +47,7 @@ class Table:
             guild_name=options.guild_name,
             channel_name=options.channel_name,
             reach=options.reach,
+            table=options.table,
         )
 
     def is_ai(self, figure: str) -> bool:

@@ -8,13 +8,19 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.ui import custom_ids as ids
+from bot.ui.feature import Feature
 from bot.ui.replies import refuse
 
 log = logging.getLogger("whyfirst.table")
 
 
 async def open_table(interaction: discord.Interaction) -> None:
-    """Answer with LAUNCH_ACTIVITY; where Discord refuses that, tell the player politely."""
+    """Answer with LAUNCH_ACTIVITY; where Discord refuses that (Activities are off in the
+    Developer Portal, as the app's flags say, or Discord says so), tell the player politely."""
+    if not interaction.client.application_flags.embedded:
+        await refuse(interaction, "table.launch_refused")
+        return
     try:
         await interaction.response.launch_activity()
     except discord.HTTPException as refusal:
@@ -32,3 +38,9 @@ async def closed_table(interaction: discord.Interaction) -> None:
 def app_launcher(table_on: bool) -> Callable[[discord.Interaction], Awaitable[None]]:
     """What a launch from the App Launcher does in this bot."""
     return open_table if table_on else closed_table
+
+
+def table_feature(table_on: bool) -> Feature:
+    """Open the table, the button on a game's lobby and round messages."""
+    launch = app_launcher(table_on)
+    return Feature(clicks={ids.TABLE_TEMPLATE: lambda interaction, _match: launch(interaction)})

@@ -98,6 +98,13 @@ class RematchButton(Drawn):
         super().__init__(ids.rematch_id(game_id), label, discord.ButtonStyle.success, row=0)
 
 
+class TableButton(Drawn):
+    """Open the table: the game as a Discord Activity, beside the conversation."""
+
+    def __init__(self, game_id: int, label: str, row: int | None = None) -> None:
+        super().__init__(ids.table_id(game_id), label, discord.ButtonStyle.primary, row=row)
+
+
 class PrivacyButton(Drawn):
     """On the answer to /whyfirst privacy: Export, Erase; then Erase everything. On the
     answer to /whyfirst forget-server: Forget this server."""

@@ -67,11 +67,10 @@ async def sync_commands(
         for command in tree.get_commands(guild=guild)
     ]
     fingerprint = hashlib.sha256(
-        json.dumps(
-            {"guild": dev_guild, "commands": payload, "app_launcher": app_launcher},
-            sort_keys=True,
-        ).encode()
+        json.dumps({"guild": dev_guild, "commands": payload}, sort_keys=True).encode()
     ).hexdigest()
+    if app_launcher:
+        await _answer_the_app_launcher(tree.client)
     synced = await storage.get_setting(COMMANDS_HASH_KEY)
     if synced == fingerprint:
         log.info("slash commands unchanged; not syncing")
@@ -85,8 +84,6 @@ async def sync_commands(
             await _overwrite_global_commands(tree.client, payload)
         else:
             await tree.sync(guild=guild)
-        if app_launcher:
-            await _answer_the_app_launcher(tree.client)
     except BaseException as failure:
         await storage.set_setting(COMMANDS_HASH_KEY, synced)
         if isinstance(failure, discord.Forbidden):
@@ -147,12 +144,13 @@ async def _overwrite_global_commands(client: discord.Client, payload: list[dict[
 
 
 async def _answer_the_app_launcher(client: discord.Client) -> None:
-    """Make the Entry Point command Discord created with Activities the bot's to answer."""
+    """Make the Entry Point command Discord created with Activities the bot's to answer (at
+    every start, before the commands: it is one request, and nothing of it is stored)."""
     application_id = client.application_id
     assert application_id is not None, "the commands are synced once logged in"
     existing = await client.http.get_global_commands(application_id)
     entry = next((c for c in existing if c["type"] == PRIMARY_ENTRY_POINT), None)
-    if entry is None:
+    if entry is None or not client.application_flags.embedded:
         log.warning(
             "the table is on but the App Launcher does not offer it: turn Activities on in the "
             "Developer Portal (Activities, Settings)"

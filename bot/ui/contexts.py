@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import locale_name
+from bot.i18n import locale_name, t
 from bot.options import Reach
 
 
@@ -46,3 +46,19 @@ def public_locale(interaction: discord.Interaction) -> str | None:
     if interaction.guild_id is None:
         return locale_name(interaction.locale)
     return locale_name(interaction.guild_locale)
+
+
+def place_names(
+    interaction: discord.Interaction, host: str | None
+) -> tuple[str | None, str | None]:
+    """The server's and channel's names as the hands' header shows them; where the bot has
+    no name for them (a group DM, a server it is not in), generic ones in the host's language."""
+    reach = reach_of(interaction)
+    guild = interaction.guild.name if interaction.guild else None
+    channel = getattr(interaction.channel, "name", None)
+    if reach.private:
+        name = t("place.private", host)
+        return name, channel or name
+    if guild is None and reach.clicks_only:
+        guild = t("place.server", host)
+    return guild, channel

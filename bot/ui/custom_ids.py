@@ -26,6 +26,7 @@ PICK_TEMPLATE = (
 MOVE_TEMPLATE = r"wf:move:(?P<game>\d{1,18}):(?P<stage>\d):(?P<round>\d):(?P<target>\d|L)"
 HAND_TEMPLATE = r"wf:hand:(?P<game>\d{1,18})"
 REMATCH_TEMPLATE = r"wf:rematch:(?P<game>\d{1,18})"
+TABLE_TEMPLATE = r"wf:table:(?P<game>\d{1,18})"
 PRIVACY_ACTIONS = ("export", "erase", "erase_confirmed", "forget_server")
 PRIVACY_TEMPLATE = rf"wf:privacy:(?P<action>{'|'.join(PRIVACY_ACTIONS)})"
 BOARD_TEMPLATE = r"wf:board:(?P<metric>[a-z_]{1,16}):(?P<period>[a-z0-9_]{1,16}):(?P<page>\d{1,5})"
@@ -39,6 +40,7 @@ ALL_TEMPLATES = tuple(
         MOVE_TEMPLATE,
         HAND_TEMPLATE,
         REMATCH_TEMPLATE,
+        TABLE_TEMPLATE,
         BOARD_TEMPLATE,
         PRIVACY_TEMPLATE,
     )
@@ -75,6 +77,10 @@ def hand_id(game_id: int) -> str:
 
 def rematch_id(game_id: int) -> str:
     return f"{PREFIX}:rematch:{game_id}"
+
+
+def table_id(game_id: int) -> str:
+    return f"{PREFIX}:table:{game_id}"
 
 
 def privacy_id(action: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.e2e.browser import serve_web
 from tests.e2e.server import Server
+from tests.e2e.table import Table
 from tests.loopback.commands import APP_HANDLER, DISCORD_LAUNCH_ACTIVITY, entry_point
 
 LAUNCH_ACTIVITY = 12
@@ -74,3 +75,52 @@ async def test_a_launch_after_the_table_was_switched_off_is_answered_politely(
     )
     assert server.discord.activity_launches == []
     await bot.stop()
+
+
+def labels(message: object) -> list[str]:
+    return [button["label"] for button in message.buttons()]  # type: ignore[attr-defined]
+
+
+async def test_the_lobby_and_the_round_offer_the_table_and_a_click_opens_it(
+    server: Server,
+) -> None:
+    table_on(server)
+    await server.start_bot_process()
+    table = Table(server.discord, server.games, server.players("Anne", "Ben"))
+    lobby = await table.open(pick_seconds=600)
+    round_message = table.round_message()
+    assert round_message is not None
+    assert "Open the table" in labels(round_message)
+    ben = table.players[1]
+    outcome = await ben.click(round_message, label="Open the table")
+    assert outcome.response_type == LAUNCH_ACTIVITY
+    (launch,) = server.discord.activity_launches
+    assert (launch.user.name, launch.channel.name) == ("Ben", "games")
+    assert "Open the table" not in labels(lobby)  # a started lobby keeps no buttons
+
+
+async def test_where_discord_refuses_to_open_the_table_the_player_is_told(
+    server: Server,
+) -> None:
+    table_on(server)
+    server.discord.world.application.activities_enabled = False
+    await server.start_bot_process()
+    table = Table(server.discord, server.games, server.players("Anne", "Ben"))
+    await table.open(pick_seconds=600)
+    round_message = table.round_message()
+    assert round_message is not None
+    outcome = await table.host.click(round_message, label="Open the table")
+    assert outcome.ephemeral_text == (
+        "Discord did not open the table here (the app's Activity may be switched off). "
+        "The buttons still play the game."
+    )
+    assert server.discord.activity_launches == []
+
+
+async def test_without_the_table_no_message_offers_it(server: Server) -> None:
+    await server.start_bot_process()
+    table = Table(server.discord, server.games, server.players("Anne", "Ben"))
+    lobby = await table.open(pick_seconds=600)
+    round_message = table.round_message()
+    assert round_message is not None
+    assert "Open the table" not in labels(round_message) + labels(lobby)
