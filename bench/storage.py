@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.storage import NewGame, NewSeat, Storage, TransitionWrite
+from bot.storage import LeaderboardQuery, NewGame, NewSeat, Storage, TransitionWrite
 from bot.storage.copying import copy_database
 from tests.postgres import PostgresCluster, find_server_binaries
 
@@ -172,25 +172,31 @@ async def measure(database: str, repeat: int) -> list[tuple[str, float, float]]:
         "until": datetime(2025, 7, 20, 18, tzinfo=UTC),
     }
     async with await Storage.open(database) as storage:
-        leader = (await storage.leaderboard(MAIN_GUILD)).rows[0].figures.user_id
+        leader = (await storage.leaderboard(LeaderboardQuery(MAIN_GUILD))).rows[0].figures.user_id
         cases: list[tuple[str, Callable[[], Awaitable[object]]]] = []
         for metric in ("wins", "win_rate", "points"):
             cases += [
                 (
                     f"{metric:8} all time, page 1",
-                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m),
+                    lambda m=metric: storage.leaderboard(LeaderboardQuery(MAIN_GUILD, metric=m)),
                 ),
                 (
                     f"{metric:8} all time, page 50",
-                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, page=49),
+                    lambda m=metric: storage.leaderboard(
+                        LeaderboardQuery(MAIN_GUILD, metric=m, page=49)
+                    ),
                 ),
                 (
                     f"{metric:8} season of whole months",
-                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **season),
+                    lambda m=metric: storage.leaderboard(
+                        LeaderboardQuery(MAIN_GUILD, metric=m, **season)
+                    ),
                 ),
                 (
                     f"{metric:8} season with partial months",
-                    lambda m=metric: storage.leaderboard(MAIN_GUILD, metric=m, **uneven),
+                    lambda m=metric: storage.leaderboard(
+                        LeaderboardQuery(MAIN_GUILD, metric=m, **uneven)
+                    ),
                 ),
             ]
         # What bot/standings.py asks: the last 7, 30 or 365 days, open-ended.
@@ -199,7 +205,9 @@ async def measure(database: str, repeat: int) -> list[tuple[str, float, float]]:
             cases.append(
                 (
                     f"wins     last {days} days",
-                    lambda d=days: storage.leaderboard(MAIN_GUILD, since=end - timedelta(days=d)),
+                    lambda d=days: storage.leaderboard(
+                        LeaderboardQuery(MAIN_GUILD, since=end - timedelta(days=d))
+                    ),
                 ),
             )
         cases += [

@@ -120,7 +120,7 @@ def _card_buttons(
     chosen: int | None,
 ) -> list[CardButton]:
     """The stage's five cards: the playable ones live, the chosen one highlighted."""
-    turn = ids.Turn(view.stage, view.round)
+    hand = ids.HandOf(table.game_id, owner, ids.Turn(view.stage, view.round))
     in_hand = {card.number for card in view.hand}
     buttons = []
     for number in dealt_hand(state, view.player):
@@ -134,9 +134,7 @@ def _card_buttons(
         )
         label = card_label(number, view.variant)
         disabled = not playable and number != chosen
-        buttons.append(
-            CardButton(table.game_id, owner, turn, number, label, style=style, disabled=disabled)
-        )
+        buttons.append(CardButton(hand, number, label, style=style, disabled=disabled))
     return buttons
 
 
@@ -160,9 +158,8 @@ def _figure_buttons(
         if view.phase == engine.Phase.PICKING and chosen is not None and _aims(view):
             picked = view.pick == (chosen, figure)
             style = discord.ButtonStyle.success if picked else discord.ButtonStyle.secondary
-            buttons.append(
-                PickButton(table.game_id, owner, turn, chosen, code, label, style=style, row=row)
-            )
+            hand = ids.HandOf(table.game_id, owner, turn)
+            buttons.append(PickButton(hand, chosen, code, label, style=style, row=row))
         elif view.phase == engine.Phase.MOVING and view.current_mover == player:
             buttons.append(MoveButton(table.game_id, turn, code, label=label, row=row))
     return buttons

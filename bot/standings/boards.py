@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.standings.periods import RATING, rating_period, since_for, until_for
-from bot.storage import LeaderboardPage, RatingPage
+from bot.storage import LeaderboardPage, LeaderboardQuery, RatingPage
 
 MIN_GAMES_FOR_RATE = 3
 """Games a player needs to be listed by win rate."""
@@ -17,17 +17,7 @@ MIN_GAMES_FOR_RATE = 3
 class Boards(Protocol):
     """The leaderboards and rating tables of finished games (bot.storage)."""
 
-    async def leaderboard(
-        self,
-        guild_id: int,
-        *,
-        metric: str,
-        page: int,
-        page_size: int,
-        since: datetime | None,
-        until: datetime | None,
-        min_games: int,
-    ) -> LeaderboardPage: ...
+    async def leaderboard(self, query: LeaderboardQuery) -> LeaderboardPage: ...
 
     async def rating_board(
         self, guild_id: int, period: str, *, page: int, page_size: int, min_games: int
@@ -53,7 +43,7 @@ async def read_board(
         return await boards.rating_board(
             place, table, page=page, page_size=page_size, min_games=min_rated_games
         )
-    return await boards.leaderboard(
+    query = LeaderboardQuery(
         place,
         metric=metric,
         page=page,
@@ -62,3 +52,4 @@ async def read_board(
         until=until_for(period, now),
         min_games=MIN_GAMES_FOR_RATE if metric == "win_rate" else 1,
     )
+    return await boards.leaderboard(query)

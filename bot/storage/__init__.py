@@ -113,8 +113,8 @@ Bot settings
         `replace_setting(key, expected, value) -> bool` (compare and set: one process wins).
 
 Leaderboards (per guild; finished games only; a shared win is a win)
-    `leaderboard(guild_id, *, metric="wins" | "win_rate" | "points", page=0, page_size=10,
-        since=None, until=None, min_games=3) -> LeaderboardPage`
+    `leaderboard(LeaderboardQuery(guild_id, metric="wins" | "win_rate" | "points", page=0,
+        page_size=10, since=None, until=None, min_games=3)) -> LeaderboardPage`
         Period is [since, until). Rank: 1 + players strictly ahead (ties share a rank, rows
         in a tie by user id). `min_games` applies to win_rate only. The display name is the
         one from the player's latest finished game in the guild.
@@ -183,6 +183,7 @@ from bot.storage.records import (
     GameStatus,
     JsonObject,
     LeaderboardPage,
+    LeaderboardQuery,
     LeaderboardRow,
     LoggedAction,
     PlayerFigures,
@@ -223,6 +224,7 @@ __all__ = [
     "GameStatus",
     "JsonObject",
     "LeaderboardPage",
+    "LeaderboardQuery",
     "LeaderboardRow",
     "LoggedAction",
     "NewGame",

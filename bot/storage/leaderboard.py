@@ -13,6 +13,7 @@ from bot.storage.ranking import page_ranks
 from bot.storage.records import (
     METRICS,
     LeaderboardPage,
+    LeaderboardQuery,
     LeaderboardRow,
     PlayerFigures,
     PlayerStats,
@@ -139,17 +140,9 @@ async def _with_names(
     ]
 
 
-async def page(
-    db: Session,
-    guild_id: int,
-    *,
-    metric: str,
-    page: int,
-    page_size: int,
-    since: datetime | None,
-    until: datetime | None,
-    min_games: int,
-) -> LeaderboardPage:
+async def page(db: Session, query: LeaderboardQuery) -> LeaderboardPage:
+    guild_id, metric, page, page_size = query.guild_id, query.metric, query.page, query.page_size
+    since, until, min_games = query.since, query.until, query.min_games
     if metric not in METRICS:
         raise ValueError(f"unknown metric {metric!r}; choose one of {', '.join(METRICS)}")
     if page < 0 or page_size < 1:

@@ -161,6 +161,20 @@ class LeaderboardRow:
 
 
 @dataclass(frozen=True)
+class LeaderboardQuery:
+    """One page of a server's leaderboard by a metric over the period [since, until);
+    `min_games` applies to win_rate only."""
+
+    guild_id: int
+    metric: str = "wins"
+    page: int = 0
+    page_size: int = 10
+    since: datetime | None = None
+    until: datetime | None = None
+    min_games: int = 3
+
+
+@dataclass(frozen=True)
 class LeaderboardPage:
     guild_id: int
     metric: str

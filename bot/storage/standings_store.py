@@ -7,7 +7,13 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.storage import leaderboard, rating_board, ratings
-from bot.storage.records import LeaderboardPage, PlayerRating, PlayerStats, RatingPage
+from bot.storage.records import (
+    LeaderboardPage,
+    LeaderboardQuery,
+    PlayerRating,
+    PlayerStats,
+    RatingPage,
+)
 from bot.storage.sql import Session
 from bot.storage.units import Database
 
@@ -17,28 +23,9 @@ class StandingsStore:
 
     _database: Database  # set by Storage.__init__
 
-    async def leaderboard(
-        self,
-        guild_id: int,
-        *,
-        metric: str = "wins",
-        page: int = 0,
-        page_size: int = 10,
-        since: datetime | None = None,
-        until: datetime | None = None,
-        min_games: int = 3,
-    ) -> LeaderboardPage:
+    async def leaderboard(self, query: LeaderboardQuery) -> LeaderboardPage:
         async def work(db: Session) -> LeaderboardPage:
-            return await leaderboard.page(
-                db,
-                guild_id,
-                metric=metric,
-                page=page,
-                page_size=page_size,
-                since=since,
-                until=until,
-                min_games=min_games,
-            )
+            return await leaderboard.page(db, query)
 
         return await self._database.read("read a leaderboard", work)
 

@@ -48,31 +48,28 @@ class LobbyButton(Drawn):
 class CardButton(Drawn):
     def __init__(
         self,
-        game_id: int,
-        owner: int,
-        turn: ids.Turn,
+        hand: ids.HandOf,
         card: int,
         label: str = "card",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
     ) -> None:
-        custom_id = ids.card_id(game_id, owner, turn, card)
+        custom_id = ids.card_id(hand.game_id, hand.owner_id, hand.turn, card)
         super().__init__(custom_id, label, style, disabled=disabled, row=0)
 
 
 class PickButton(Drawn):
     def __init__(
         self,
-        game_id: int,
-        owner: int,
-        turn: ids.Turn,
+        hand: ids.HandOf,
         card: int,
         target: str,
         label: str = "target",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         row: int | None = None,
     ) -> None:
-        super().__init__(ids.pick_id(game_id, owner, turn, card, target), label, style, row=row)
+        custom_id = ids.pick_id(hand.game_id, hand.owner_id, hand.turn, card, target)
+        super().__init__(custom_id, label, style, row=row)
 
 
 class MoveButton(Drawn):

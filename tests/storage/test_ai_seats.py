@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage import NewSeat, PlayerResult, Storage, VacatedSeat
+from bot.storage import LeaderboardQuery, NewSeat, PlayerResult, Storage, VacatedSeat
 
 from .helpers import T0, finish, last_move, open_game, start
 
@@ -54,7 +54,7 @@ async def test_a_game_with_one_person_counts_only_against_ai_players(storage: St
     game = await start(storage, await storage.game(game.id) or game)
     await finish(storage, game, {ANNE: [3, 0, 0, 0, 0]})
     assert await storage.games_against_ai(100, ANNE) == (1, 1)
-    board = await storage.leaderboard(100, metric="wins", min_games=1)
+    board = await storage.leaderboard(LeaderboardQuery(100, metric="wins", min_games=1))
     assert board.rows == ()
     assert await storage.player_stats(100, ANNE) is None
     export = await storage.finished_game_export(game.id)
@@ -66,7 +66,7 @@ async def test_two_people_and_an_ai_player_count_for_the_people_only(storage: St
     await seat_ai(storage, game.id, ADA, "🤖 Ada")
     game = await start(storage, await storage.game(game.id) or game)
     await finish(storage, game, {ANNE: [5, 0, 0, 0, 0], BEN: [2, 0, 0, 0, 0]})
-    board = await storage.leaderboard(100, metric="points", min_games=1)
+    board = await storage.leaderboard(LeaderboardQuery(100, metric="points", min_games=1))
     assert [row.figures.user_id for row in board.rows] == [ANNE, BEN]
     assert await storage.games_against_ai(100, ANNE) == (0, 0)
 

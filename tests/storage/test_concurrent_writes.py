@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.storage import ChannelBusy, GameRecord, Storage
+from bot.storage import ChannelBusy, GameRecord, LeaderboardQuery, Storage
 
 from .helpers import T0, finish, open_game, start
 
@@ -53,8 +53,8 @@ async def test_games_with_the_same_players_finishing_at_once_add_up(
             )
         )
         assert {game.status for game in finished} == {"finished"}
-        summed = await first.leaderboard(100, metric="points")
+        summed = await first.leaderboard(LeaderboardQuery(100, metric="points"))
         await first.rebuild_statistics()
-        assert await first.leaderboard(100, metric="points") == summed
+        assert await first.leaderboard(LeaderboardQuery(100, metric="points")) == summed
         assert [row.figures.games for row in summed.rows] == [12] * 6
     assert [r.getMessage() for r in caplog.records if "running it again" in r.getMessage()] == []

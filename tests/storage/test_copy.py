@@ -14,7 +14,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import Storage, TransitionWrite
+from bot.storage import LeaderboardQuery, Storage, TransitionWrite
 from bot.storage.copying import TABLES, CopyError, copy_database
 from tests import REPOSITORY
 
@@ -54,7 +54,9 @@ async def everything(storage: Storage, game_ids: range) -> list[Any]:
         for since, until in PERIODS:
             for metric in ("wins", "win_rate", "points"):
                 seen.append(
-                    await storage.leaderboard(guild, metric=metric, since=since, until=until)
+                    await storage.leaderboard(
+                        LeaderboardQuery(guild, metric=metric, since=since, until=until)
+                    )
                 )
             for user in (ANNE, DANA):
                 seen.append(await storage.player_stats(guild, user, since=since, until=until))

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from bot.storage import PlayerFigures, Storage
+from bot.storage import LeaderboardQuery, PlayerFigures, Storage
 
 from .helpers import play_finished_game
 from .league import ANNE, BEN, CHRIS, DANA, GAMES, GUILD, NAMES, OTHER_GUILD, seed_league, utc
@@ -46,7 +46,7 @@ def standings(page_rows: tuple) -> list[tuple[int, int]]:  # type: ignore[type-a
 
 
 async def test_wins_rank_shared_wins_and_ties(seeded: Storage) -> None:
-    page = await seeded.leaderboard(GUILD, metric="wins")
+    page = await seeded.leaderboard(LeaderboardQuery(GUILD, metric="wins"))
     assert standings(page.rows) == [(1, BEN), (1, CHRIS), (3, ANNE), (3, DANA)]
     assert [row.figures for row in page.rows] == [
         ALL_TIME[BEN],
@@ -58,7 +58,7 @@ async def test_wins_rank_shared_wins_and_ties(seeded: Storage) -> None:
 
 
 async def test_points_and_derived_figures(seeded: Storage) -> None:
-    page = await seeded.leaderboard(GUILD, metric="points")
+    page = await seeded.leaderboard(LeaderboardQuery(GUILD, metric="points"))
     assert standings(page.rows) == [(1, ANNE), (2, BEN), (3, CHRIS), (3, DANA)]
     anne = page.rows[0].figures
     assert anne.average_points == 17 / 4
@@ -67,22 +67,22 @@ async def test_points_and_derived_figures(seeded: Storage) -> None:
 
 
 async def test_win_rate_needs_the_minimum_number_of_games(seeded: Storage) -> None:
-    page = await seeded.leaderboard(GUILD, metric="win_rate")
+    page = await seeded.leaderboard(LeaderboardQuery(GUILD, metric="win_rate"))
     assert standings(page.rows) == [(1, BEN), (1, CHRIS), (3, DANA), (4, ANNE)]
-    only_anne = await seeded.leaderboard(GUILD, metric="win_rate", min_games=4)
+    only_anne = await seeded.leaderboard(LeaderboardQuery(GUILD, metric="win_rate", min_games=4))
     assert standings(only_anne.rows) == [(1, ANNE)]
     assert only_anne.ranked_players == 1
 
 
 async def test_pages(seeded: Storage) -> None:
-    first = await seeded.leaderboard(GUILD, metric="points", page_size=3)
-    second = await seeded.leaderboard(GUILD, metric="points", page=1, page_size=3)
-    beyond = await seeded.leaderboard(GUILD, metric="points", page=2, page_size=3)
+    first = await seeded.leaderboard(LeaderboardQuery(GUILD, metric="points", page_size=3))
+    second = await seeded.leaderboard(LeaderboardQuery(GUILD, metric="points", page=1, page_size=3))
+    beyond = await seeded.leaderboard(LeaderboardQuery(GUILD, metric="points", page=2, page_size=3))
     assert standings(first.rows) == [(1, ANNE), (2, BEN), (3, CHRIS)]
     assert standings(second.rows) == [(3, DANA)]
     assert (beyond.rows, beyond.ranked_players, beyond.page_count) == ((), 4, 2)
     with pytest.raises(ValueError, match="metric"):
-        await seeded.leaderboard(GUILD, metric="elo")
+        await seeded.leaderboard(LeaderboardQuery(GUILD, metric="elo"))
 
 
 async def test_player_stats_with_ranks(seeded: Storage) -> None:
@@ -97,19 +97,19 @@ async def test_player_stats_with_ranks(seeded: Storage) -> None:
 
 
 async def test_guilds_never_mix(seeded: Storage) -> None:
-    other = await seeded.leaderboard(OTHER_GUILD, metric="points")
+    other = await seeded.leaderboard(LeaderboardQuery(OTHER_GUILD, metric="points"))
     assert [row.figures for row in other.rows] == [
         figures(ANNE, 1, 0, 45, 9, 0),
         figures(BEN, 1, 1, 1, 1, 0),
     ]
     assert await seeded.player_stats(OTHER_GUILD, CHRIS) is None
-    assert (await seeded.leaderboard(12345)).rows == ()
+    assert (await seeded.leaderboard(LeaderboardQuery(12345))).rows == ()
 
 
 async def test_a_season_counts_only_its_games(seeded: Storage) -> None:
     # February in full (from the monthly sums) plus 1-14 March (from single results).
     season = await seeded.leaderboard(
-        GUILD, metric="wins", since=utc(2026, 2, 1), until=utc(2026, 3, 15)
+        LeaderboardQuery(GUILD, metric="wins", since=utc(2026, 2, 1), until=utc(2026, 3, 15))
     )
     assert [row.figures for row in season.rows] == [
         figures(CHRIS, 2, 2, 5, 3, 2),
@@ -135,7 +135,7 @@ async def test_a_season_counts_only_its_games(seeded: Storage) -> None:
 async def test_period_edges(
     seeded: Storage, since: datetime | None, until: datetime | None, expected_games: int
 ) -> None:
-    page = await seeded.leaderboard(GUILD, since=since, until=until, min_games=0)
+    page = await seeded.leaderboard(LeaderboardQuery(GUILD, since=since, until=until, min_games=0))
     games_played = sum(row.figures.games for row in page.rows)
     players_per_game = [
         len(points)
@@ -181,7 +181,9 @@ async def test_random_periods_agree_with_a_plain_count(database: str) -> None:
                     for user, total in totals.items():
                         games, wins, points = expected.get(user, (0, 0, 0))
                         expected[user] = (games + 1, wins + (user in winners), points + total)
-            page = await storage.leaderboard(GUILD, since=since, until=until, page_size=10)
+            page = await storage.leaderboard(
+                LeaderboardQuery(GUILD, since=since, until=until, page_size=10)
+            )
             got = {
                 r.figures.user_id: (r.figures.games, r.figures.wins, r.figures.points)
                 for r in page.rows
@@ -192,14 +194,14 @@ async def test_random_periods_agree_with_a_plain_count(database: str) -> None:
 async def test_rebuilding_the_sums_changes_no_figure(seeded: Storage) -> None:
     periods = [(None, None), (utc(2026, 2, 1), utc(2026, 3, 15)), (utc(2026, 1, 15), None)]
     before = [
-        await seeded.leaderboard(guild, metric=metric, since=since, until=until)
+        await seeded.leaderboard(LeaderboardQuery(guild, metric=metric, since=since, until=until))
         for guild in (GUILD, OTHER_GUILD)
         for metric in ("wins", "points", "win_rate")
         for since, until in periods
     ]
     await seeded.rebuild_statistics()
     after = [
-        await seeded.leaderboard(guild, metric=metric, since=since, until=until)
+        await seeded.leaderboard(LeaderboardQuery(guild, metric=metric, since=since, until=until))
         for guild in (GUILD, OTHER_GUILD)
         for metric in ("wins", "points", "win_rate")
         for since, until in periods
@@ -210,7 +212,7 @@ async def test_rebuilding_the_sums_changes_no_figure(seeded: Storage) -> None:
 
 async def test_a_calendar_season_reads_its_stored_bucket(seeded: Storage) -> None:
     february = await seeded.leaderboard(
-        GUILD, metric="wins", since=utc(2026, 2, 1), until=utc(2026, 3, 1)
+        LeaderboardQuery(GUILD, metric="wins", since=utc(2026, 2, 1), until=utc(2026, 3, 1))
     )
     assert [(row.rank, row.figures) for row in february.rows] == [
         (1, figures(ANNE, 2, 1, 8, 6, 1, name="Annie")),
@@ -224,6 +226,6 @@ async def test_a_calendar_season_reads_its_stored_bucket(seeded: Storage) -> Non
     assert dana is not None
     assert dana.ranks == {"wins": 4, "points": 4, "win_rate": 4}
     year = await seeded.leaderboard(
-        GUILD, metric="points", since=utc(2026, 1, 1), until=utc(2027, 1, 1)
+        LeaderboardQuery(GUILD, metric="points", since=utc(2026, 1, 1), until=utc(2027, 1, 1))
     )
-    assert year == await seeded.leaderboard(GUILD, metric="points")
+    assert year == await seeded.leaderboard(LeaderboardQuery(GUILD, metric="points"))

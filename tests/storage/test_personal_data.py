@@ -13,7 +13,7 @@ import asyncpg
 import pytest
 
 import engine
-from bot.storage import StillPlaying, Storage
+from bot.storage import LeaderboardQuery, StillPlaying, Storage
 from bot.storage.personal_data import PERSONAL_TABLES
 from tests.web.stored import store_played_game
 
@@ -136,7 +136,7 @@ async def test_after_erasing_no_table_holds_the_players_id_or_name_and_others_ke
     )
     await play_finished_game(storage, {ben: [2, 2, 2, 2, 2], cleo: [1, 1, 1, 1, 1]})
     await storage.set_user_locale(anne, "de", now=T0)
-    board_before = await storage.leaderboard(100, metric="points", min_games=1)
+    board_before = await storage.leaderboard(LeaderboardQuery(100, metric="points", min_games=1))
     ben_before = await storage.player_stats(100, ben)
 
     erased = await storage.erase_person(anne)
@@ -144,7 +144,7 @@ async def test_after_erasing_no_table_holds_the_players_id_or_name_and_others_ke
     assert erased == 1
     assert await holding(database, storage.dialect, str(anne)) == []
     assert await holding(database, storage.dialect, "Annabelle") == []
-    board = await storage.leaderboard(100, metric="points", min_games=1)
+    board = await storage.leaderboard(LeaderboardQuery(100, metric="points", min_games=1))
     assert [row.figures for row in board.rows] == [
         row.figures for row in board_before.rows if row.figures.user_id != anne
     ]
@@ -184,7 +184,7 @@ async def test_a_forgotten_server_leaves_nothing_behind_and_other_servers_keep_t
 
     assert await holding(database, storage.dialect, str(gone)) == []
     assert await storage.servers_left_before(T0 + timedelta(days=30)) == []
-    board = await storage.leaderboard(kept, metric="points", min_games=1)
+    board = await storage.leaderboard(LeaderboardQuery(kept, metric="points", min_games=1))
     assert len(board.rows) == 2
 
 
