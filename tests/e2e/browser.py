@@ -49,14 +49,26 @@ def serve_web(server: Server) -> str:
 async def browser_page(height: int) -> AsyncIterator[tuple[Page, list[str]]]:
     """A phone-sized page in headless Chromium, and what it said: every console line (of any
     frame) and every uncaught error."""
+    async with browser_pages(height, 1) as (pages, said):
+        yield pages[0], said
+
+
+@asynccontextmanager
+async def browser_pages(height: int, count: int) -> AsyncIterator[tuple[list[Page], list[str]]]:
+    """`count` phone-sized pages, each in a browser context of its own (as on as many
+    phones), and what any of them said."""
     executable = chromium()
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        page = await browser.new_page(viewport={"width": 412, "height": height})
         said: list[str] = []
-        page.on("pageerror", lambda error: said.append(str(error)))
-        page.on("console", lambda message: said.append(message.text))
+        pages = []
+        for _ in range(count):
+            context = await browser.new_context(viewport={"width": 412, "height": height})
+            page = await context.new_page()
+            page.on("pageerror", lambda error: said.append(str(error)))
+            page.on("console", lambda message: said.append(message.text))
+            pages.append(page)
         try:
-            yield page, said
+            yield pages, said
         finally:
             await browser.close()

@@ -1,0 +1,102 @@
+"""The table shows the channel's game live and a seated player plays from it, end to end: the
+real bot against the loopback Discord, the table in headless Chromium framed by the test
+"Discord client". One game, two ways to play: a pick from the table shows on the player's
+Discord hand, and a round whose last pick comes from a Discord button is revealed on the
+table. A player sees their own hand only; a spectator none; the bot alone judges a pick."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.async_api import Frame, Page, expect
+
+from tests.e2e.browser import ARTEFACTS, browser_pages, chromium
+from tests.e2e.server import Server
+from tests.e2e.table import Table, buttons, card_of
+from tests.loopback import Message, Player
+from tests.table.at_the_table import Wire, discord_client, table_of
+from tests.table.discord_client import DiscordClient
+
+__all__ = ["discord_client"]
+
+
+async def seat_at_the_table(
+    page: Page, client: DiscordClient, player: Player, server: Server
+) -> tuple[Frame, Wire]:
+    wire = await Wire.on(page.context)
+    await page.goto(client.visit(player, server.games))
+    table = await table_of(page)
+    await expect(table.locator("#status")).to_have_text(f"Signed in as {player.name}.")
+    return table, wire
+
+
+def labels(message: Message, kind: str) -> list[str]:
+    return [str(button["label"]) for button in buttons(message, kind)]
+
+
+def hand_cards(states: list[dict[str, Any]]) -> set[int]:
+    """Every card number any hand on the wire showed."""
+    return {
+        card["card"] for state in states if state.get("hand") for card in state["hand"]["cards"]
+    }
+
+
+async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    chromium()
+    await server.start_bot()
+    anne, ben, cleo = server.players("Anne", "Ben", "Cleo")
+    game = Table(server.discord, server.games, [anne, ben])
+    await game.open()
+    anne_dm, ben_dm = await game.controls(anne, 1, 1), await game.controls(ben, 1, 1)
+    anne_cards = {card_of(button) for button in buttons(anne_dm, "card")}
+    ben_cards = {card_of(button) for button in buttons(ben_dm, "card")}
+
+    async with browser_pages(height=900, count=2) as ((anne_page, cleo_page), problems):
+        table, anne_wire = await seat_at_the_table(anne_page, discord_client, anne, server)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        await expect(table.locator("#waiting")).to_have_text("Still to pick: Anne and Ben.")
+        hand = table.get_by_role("region", name="Your hand")
+        card_names = await hand.locator("#cards").get_by_role("button").all_inner_texts()
+        assert card_names == labels(anne_dm, "card")
+
+        # Anne looks at her DM hand (a card chosen there, not played), then plays from the table.
+        await anne.click(anne_dm, custom_id=buttons(anne_dm, "card")[0]["custom_id"])
+        await server.discord.wait_for(lambda: buttons(anne_dm, "pick"), what="Anne's targets")
+        played = labels(anne_dm, "card")[-1]
+        await hand.get_by_role("button", name=played, exact=True).last.click()
+        targets = hand.locator("#targets").get_by_role("button")
+        assert await targets.all_inner_texts() == labels(anne_dm, "pick")
+        await hand.get_by_role("button", name="Ben", exact=True).click()
+        await server.discord.wait_for(
+            lambda: f"You played **{played}** in front of **Ben**" in anne_dm.content,
+            what="Anne's DM hand showing her pick from the table",
+        )
+        await expect(table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+        await expect(hand.locator("#hand-status")).to_contain_text(
+            f"You played {played} in front of Ben."
+        )
+
+        cleo_table, cleo_wire = await seat_at_the_table(cleo_page, discord_client, cleo, server)
+        await expect(cleo_table.locator("#watching")).to_have_text(
+            "You are watching: only the seated players have a hand."
+        )
+        await expect(cleo_table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+        assert await cleo_table.get_by_role("button").count() == 0
+        cleo_wire.forge(game=anne_wire.states()[-1]["game"], stage=1, round=1, card=1, target="0")
+        assert await cleo_wire.wait_for_refusal(1) == "You are not playing in this game."
+        await expect(cleo_table.locator("#note")).to_have_text("You are not playing in this game.")
+
+        # Ben's pick, the round's last, comes from his Discord buttons: both tables reveal it.
+        await game.pick_all([(ben, ben_dm)], 1, 1)
+        for seen in (table, cleo_table):
+            await expect(seen.locator("#headline")).to_have_text("Stage 1 · Round 2")
+            await expect(seen.locator("#revealed")).to_contain_text("Stage 1 · Round 1")
+            await expect(seen.locator("#waiting")).to_have_text("Still to pick: Anne and Ben.")
+        await anne_page.screenshot(path=str(ARTEFACTS / "table-live.png"))
+
+    assert hand_cards(anne_wire.states()) <= anne_cards
+    assert not hand_cards(anne_wire.states()) & ben_cards
+    assert all(state.get("hand") is None for state in cleo_wire.states())
+    assert problems == []
