@@ -30,6 +30,17 @@ async def seat_at_the_table(
     return table, wire
 
 
+async def game_of(
+    server: Server, players: list[Player], *, hands_in_channel: bool = False
+) -> Table:
+    """The bot serving the table, and a game of `players` started in #games."""
+    chromium()
+    await server.start_bot()
+    game = Table(server.discord, server.games, players, hands_in_channel=hands_in_channel)
+    await game.open(**({"hands": "channel"} if hands_in_channel else {}))
+    return game
+
+
 def labels(message: Message, kind: str) -> list[str]:
     return [str(button["label"]) for button in buttons(message, kind)]
 
@@ -44,11 +55,8 @@ def hand_cards(states: list[dict[str, Any]]) -> set[int]:
 async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches(
     server: Server, discord_client: DiscordClient
 ) -> None:
-    chromium()
-    await server.start_bot()
     anne, ben, cleo = server.players("Anne", "Ben", "Cleo")
-    game = Table(server.discord, server.games, [anne, ben])
-    await game.open()
+    game = await game_of(server, [anne, ben])
     anne_dm, ben_dm = await game.controls(anne, 1, 1), await game.controls(ben, 1, 1)
     anne_cards = {card_of(button) for button in buttons(anne_dm, "card")}
     ben_cards = {card_of(button) for button in buttons(ben_dm, "card")}
@@ -78,6 +86,7 @@ async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches
             f"You played {played} in front of Ben."
         )
 
+        await cleo_page.emulate_media(reduced_motion="reduce")
         cleo_table, cleo_wire = await seat_at_the_table(cleo_page, discord_client, cleo, server)
         await expect(cleo_table.locator("#watching")).to_have_text(
             "You are watching: only the seated players have a hand."
@@ -94,9 +103,78 @@ async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches
             await expect(seen.locator("#headline")).to_have_text("Stage 1 · Round 2")
             await expect(seen.locator("#revealed")).to_contain_text("Stage 1 · Round 1")
             await expect(seen.locator("#waiting")).to_have_text("Still to pick: Anne and Ben.")
+        # The reveal moved Anne's figures; Cleo's system asks for no motion, and got none.
+        await expect(table.locator("#track .figure.moving")).to_have_count(3)
+        await expect(cleo_table.locator("#track .figure.moving")).to_have_count(0)
         await anne_page.screenshot(path=str(ARTEFACTS / "table-live.png"))
 
     assert hand_cards(anne_wire.states()) <= anne_cards
     assert not hand_cards(anne_wire.states()) & ben_cards
     assert all(state.get("hand") is None for state in cleo_wire.states())
+    assert problems == []
+
+
+async def test_a_forged_pick_changes_nothing_and_a_table_that_lost_its_socket_catches_up(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    anne, ben = server.players("Anne", "Ben")
+    game = await game_of(server, [anne, ben])
+    anne_dm, ben_dm = await game.controls(anne, 1, 1), await game.controls(ben, 1, 1)
+    ben_card = card_of(buttons(ben_dm, "card")[0])
+    anne_card = card_of(buttons(anne_dm, "card")[0])
+
+    async with browser_pages(height=900, count=1) as ((page,), problems):
+        table, wire = await seat_at_the_table(page, discord_client, anne, server)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        game_id = wire.states()[-1]["game"]
+        states, revisions = len(wire.states()), len(anne_dm.revisions)
+        wire.forge(game=game_id, stage=1, round=1, card=ben_card, target="1")
+        refused = "That card is not in your hand any more."
+        assert await wire.wait_for_refusal(1) == refused
+        await expect(table.get_by_role("alert")).to_have_text(refused)
+        assert (len(wire.states()), len(anne_dm.revisions)) == (states, revisions)
+
+        await game.play_turn()
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
+        states = len(wire.states())
+        wire.forge(game=game_id, stage=1, round=1, card=anne_card, target="1")
+        assert await wire.wait_for_refusal(2) == (
+            "Those controls are from an earlier round. Press Show my hand for the current one."
+        )
+        assert len(wire.states()) == states
+        await expect(table.locator("#waiting")).to_have_text("Still to pick: Anne and Ben.")
+
+        # The connection drops and stays down while round 2 is played from Discord.
+        wire.refusing = True
+        await wire.cut()
+        await expect(table.locator("#note")).to_have_text("Connection lost: reconnecting…")
+        await game.play_turn()
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
+        wire.refusing = False
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 3", timeout=30_000)
+        await expect(table.locator("#note")).to_be_hidden()
+        hand = table.get_by_role("region", name="Your hand")
+        await expect(hand.locator("#cards").get_by_role("button", disabled=False)).to_have_count(3)
+        assert wire.connections == 2
+    assert problems == []
+
+
+async def test_a_pick_from_the_table_shows_on_the_players_hand_in_the_channel(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    anne, ben = server.players("Anne", "Ben")
+    game = await game_of(server, [anne, ben], hands_in_channel=True)
+    anne_hand = await game.controls(anne, 1, 1)
+
+    async with browser_pages(height=900, count=1) as ((page,), problems):
+        table, _ = await seat_at_the_table(page, discord_client, anne, server)
+        hand = table.get_by_role("region", name="Your hand")
+        played = labels(anne_hand, "card")[0]
+        await hand.get_by_role("button", name=played, exact=True).first.click()
+        await hand.get_by_role("button", name="Anne (you)", exact=True).click()
+        await server.discord.wait_for(
+            lambda: f"You played **{played}** in front of yourself" in anne_hand.content,
+            what="Anne's hand in the channel showing her pick from the table",
+        )
+        await expect(table.locator("#waiting")).to_have_text("Still to pick: Ben.")
     assert problems == []
