@@ -92,10 +92,17 @@ class LiveTables:
         return sum(len(tables) for tables in self._tables.values())
 
     def __call__(self, change: Change) -> None:
-        """A committed change: its new state to every table of the game's channel."""
+        """A committed change: its new state to every table of the game's channel. Whatever
+        goes wrong here stays here: the game's other subscribers are called after it."""
         tables = self._tables.get(change.record.channel_id)
         if not tables:
             return
+        try:
+            self._show(change, tables)
+        except Exception:
+            log.exception("the tables of game %s missed a change", change.game_id)
+
+    def _show(self, change: Change, tables: set[Table]) -> None:
         if isinstance(change, Ended):
             for table in tables:
                 reason = f"refusal.game_{change.reason.status.value}"

@@ -21,12 +21,16 @@ __all__ = ["discord_client"]
 
 
 async def seat_at_the_table(
-    page: Page, client: DiscordClient, player: Player, server: Server
+    page: Page,
+    client: DiscordClient,
+    player: Player,
+    server: Server,
+    signed_in: str = "Signed in as",
 ) -> tuple[Frame, Wire]:
     wire = await Wire.on(page.context)
     await page.goto(client.visit(player, server.games))
     table = await table_of(page)
-    await expect(table.locator("#status")).to_have_text(f"Signed in as {player.name}.")
+    await expect(table.locator("#status")).to_have_text(f"{signed_in} {player.name}.")
     return table, wire
 
 
@@ -106,7 +110,7 @@ async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches
         # The reveal moved Anne's figures; Cleo's system asks for no motion, and got none.
         await expect(table.locator("#track .figure.moving")).to_have_count(3)
         await expect(cleo_table.locator("#track .figure.moving")).to_have_count(0)
-        await anne_page.screenshot(path=str(ARTEFACTS / "table-live.png"))
+        await anne_page.locator("iframe").screenshot(path=str(ARTEFACTS / "table-live.png"))
 
     assert hand_cards(anne_wire.states()) <= anne_cards
     assert not hand_cards(anne_wire.states()) & ben_cards
@@ -163,18 +167,22 @@ async def test_a_pick_from_the_table_shows_on_the_players_hand_in_the_channel(
     server: Server, discord_client: DiscordClient
 ) -> None:
     anne, ben = server.players("Anne", "Ben")
+    anne.user.locale = "de"
     game = await game_of(server, [anne, ben], hands_in_channel=True)
     anne_hand = await game.controls(anne, 1, 1)
 
     async with browser_pages(height=900, count=1) as ((page,), problems):
-        table, _ = await seat_at_the_table(page, discord_client, anne, server)
-        hand = table.get_by_role("region", name="Your hand")
+        table, _ = await seat_at_the_table(page, discord_client, anne, server, "Angemeldet als")
+        hand = table.get_by_role("region", name="Deine Handkarten")
         played = labels(anne_hand, "card")[0]
         await hand.get_by_role("button", name=played, exact=True).first.click()
-        await hand.get_by_role("button", name="Anne (you)", exact=True).click()
+        targets = hand.locator("#targets").get_by_role("button")
+        await expect(targets).to_have_text(["Anne (du)", "Ben", "Leo"])
+        await hand.get_by_role("button", name="Anne (du)", exact=True).click()
         await server.discord.wait_for(
-            lambda: f"You played **{played}** in front of yourself" in anne_hand.content,
+            lambda: f"Du hast **{played}** vor dich selbst gelegt" in anne_hand.content,
             what="Anne's hand in the channel showing her pick from the table",
         )
-        await expect(table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+        assert labels(anne_hand, "pick") == ["Anne (du)", "Ben", "Leo"]
+        await expect(table.locator("#waiting")).to_have_text("Noch nicht gewählt: Ben.")
     assert problems == []
