@@ -54,6 +54,7 @@ class ChannelGame(Protocol):
 class Table:
     """One connected table."""
 
+    token: str
     session: Session
     socket: web.WebSocketResponse
     queue: asyncio.Queue[JsonObject | None] = field(default_factory=asyncio.Queue)
@@ -133,10 +134,11 @@ class LiveTables:
     async def connect(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=LONGEST_MESSAGE)
         await socket.prepare(request)
-        session = await self._hello(socket)
-        if session is None:
+        hello = await self._hello(socket)
+        if hello is None:
             return socket
-        table = Table(session, socket)
+        table = Table(*hello, socket)
+        session = table.session
         channel = session.place.channel_id
         self._tables[channel].add(table)
         writer = asyncio.create_task(self._write(table))
@@ -151,8 +153,9 @@ class LiveTables:
             await writer
         return socket
 
-    async def _hello(self, socket: web.WebSocketResponse) -> Session | None:
-        """The session the page's first message names, once Discord confirmed its place."""
+    async def _hello(self, socket: web.WebSocketResponse) -> tuple[str, Session] | None:
+        """The session the page's first message names (its token and itself), once Discord
+        confirmed its place."""
         try:
             first = await socket.receive(timeout=30.0)
         except TimeoutError:
@@ -161,7 +164,7 @@ class LiveTables:
         asked = _json_object(first.data) if first.type == WSMsgType.TEXT else {}
         token = asked.get("session")
         session = self._sessions.find(token) if isinstance(token, str) else None
-        if session is None:
+        if session is None or not isinstance(token, str):
             await socket.close(code=SESSION_CLOSE, message=b"session")
             return None
         try:
@@ -172,7 +175,7 @@ class LiveTables:
         if not seated:
             await _refuse_and_close(socket, t("table.not_in_activity", session.language))
             return None
-        return session
+        return token, session
 
     async def _catch_up(self, table: Table) -> None:
         """The channel's game as it is now."""
@@ -189,6 +192,9 @@ class LiveTables:
         async for message in table.socket:
             if message.type != WSMsgType.TEXT:
                 continue
+            if self._sessions.find(table.token) is None:
+                await table.socket.close(code=SESSION_CLOSE, message=b"session")
+                return
             play = TablePlay.of(_json_object(message.data))
             if play is None:
                 table.push(_refused(t("refusal.forged", table.session.language)))

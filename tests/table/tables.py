@@ -3,6 +3,7 @@ real sign-in, sessions, live connections and game service, on a fresh SQLite dat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
@@ -26,10 +27,16 @@ CHANNEL = "1234567890"
 Client = TestClient[Any, Any]
 
 
-def table_client(loopback: LoopbackDiscord, storage: Storage, secret: str) -> Client:
+def table_client(
+    loopback: LoopbackDiscord,
+    storage: Storage,
+    secret: str,
+    sessions_clock: Callable[[], float] | None = None,
+) -> Client:
+    """`sessions_clock`: the monotonic clock sessions expire by (the real one by default)."""
     credentials = ActivityCredentials(loopback.bot_user.id, secret)
     clock = Clock()
-    sessions = Sessions(clock.monotonic)
+    sessions = Sessions(sessions_clock or clock.monotonic)
     service = game_service(storage, Settings(token=loopback.token), Metrics(), clock)
     live = LiveTables(
         sessions,
