@@ -18,8 +18,9 @@ function wait(ms) {
 }
 
 export class Live {
-  constructor(session, words, say) {
+  constructor(session, words, say, renew) {
     this.session = session;
+    this.renew = renew;
     this.words = words;
     this.say = say;
     this.track = new Track(byId("track"));
@@ -56,15 +57,29 @@ export class Live {
     }
     if (message.type !== "state") return;
     this.served = true;
+    this.renewed = false;
     this.retry = 0;
     byId("note").hidden = true;
     this.drawing = this.drawing.then(() => this.show(message));
   }
 
-  lost(code) {
+  async lost(code) {
     if (this.given_up) return;
     if (code === SESSION_GONE) {
-      this.say("note", byId("table").dataset.failed);
+      // The session expired: sign in again (once until the bot serves this table again).
+      if (this.renewed) {
+        this.say("note", byId("table").dataset.failed);
+        return;
+      }
+      this.renewed = true;
+      this.served = false;
+      try {
+        this.session = await this.renew();
+      } catch (problem) {
+        this.say("note", byId("table").dataset.failed);
+        return;
+      }
+      this.connect();
       return;
     }
     this.say("note", this.words.reconnecting);

@@ -65,7 +65,8 @@ async function main() {
   say("status", answer.signed_in);
   say("channel", answer.channel);
   table.setAttribute("aria-busy", "false");
-  new Live(session, answer.words, say).connect();
+  const renew = async () => (await signIn()).session;
+  new Live(session, answer.words, say, renew).connect();
 }
 
 main();

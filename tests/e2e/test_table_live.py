@@ -14,6 +14,7 @@ from tests.e2e.browser import ARTEFACTS, browser_pages, chromium
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, card_of
 from tests.loopback import Message, Player
+from tests.loopback.harness import BotProcess
 from tests.table.at_the_table import Wire, discord_client, table_of
 from tests.table.discord_client import DiscordClient
 
@@ -35,11 +36,12 @@ async def seat_at_the_table(
 
 
 async def game_of(
-    server: Server, players: list[Player], *, hands_in_channel: bool = False
+    server: Server, players: list[Player], *, hands_in_channel: bool = False, process: bool = False
 ) -> Table:
-    """The bot serving the table, and a game of `players` started in #games."""
+    """The bot serving the table (`process`: as `python -m bot`), and a game of `players`
+    started in #games."""
     chromium()
-    await server.start_bot()
+    await (server.start_bot_process() if process else server.start_bot())
     game = Table(server.discord, server.games, players, hands_in_channel=hands_in_channel)
     await game.open(**({"hands": "channel"} if hands_in_channel else {}))
     return game
@@ -185,4 +187,26 @@ async def test_a_pick_from_the_table_shows_on_the_players_hand_in_the_channel(
         )
         assert labels(anne_hand, "pick") == ["Anne (du)", "Ben", "Leo"]
         await expect(table.locator("#waiting")).to_have_text("Noch nicht gewählt: Ben.")
+    assert problems == []
+
+
+async def test_a_table_signs_in_again_when_the_bot_restarted_and_forgot_its_session(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    anne, ben = server.players("Anne", "Ben")
+    game = await game_of(server, [anne, ben], process=True)
+    async with browser_pages(height=900, count=1) as ((page,), problems):
+        table, wire = await seat_at_the_table(page, discord_client, anne, server)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        (bot,) = server.bots
+        assert isinstance(bot, BotProcess)
+        wire.refusing = True
+        await bot.kill()
+        await expect(table.locator("#note")).to_have_text("Connection lost: reconnecting…")
+        await bot.start()
+        await game.play_turn()
+        wire.refusing = False
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2", timeout=30_000)
+        commands = [command["cmd"] for command in await page.evaluate("rpc.commands")]
+        assert commands == ["AUTHORIZE", "AUTHENTICATE"] * 2
     assert problems == []
