@@ -6,6 +6,7 @@ table. A player sees their own hand only; a spectator none; the bot alone judges
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.async_api import Frame, Page, expect
@@ -36,14 +37,19 @@ async def seat_at_the_table(
 
 
 async def game_of(
-    server: Server, players: list[Player], *, hands_in_channel: bool = False, process: bool = False
+    server: Server,
+    players: list[Player],
+    *,
+    hands_in_channel: bool = False,
+    process: bool = False,
+    **options: str,
 ) -> Table:
     """The bot serving the table (`process`: as `python -m bot`), and a game of `players`
-    started in #games."""
+    started in #games with these options of /whyfirst start."""
     chromium()
     await (server.start_bot_process() if process else server.start_bot())
     game = Table(server.discord, server.games, players, hands_in_channel=hands_in_channel)
-    await game.open(**({"hands": "channel"} if hands_in_channel else {}))
+    await game.open(**options, **({"hands": "channel"} if hands_in_channel else {}))
     return game
 
 
@@ -209,4 +215,36 @@ async def test_a_table_signs_in_again_when_the_bot_restarted_and_forgot_its_sess
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2", timeout=30_000)
         commands = [command["cmd"] for command in await page.evaluate("rpc.commands")]
         assert commands == ["AUTHORIZE", "AUTHENTICATE"] * 2
+    assert problems == []
+
+
+async def test_a_tactical_card_and_move_are_played_from_the_table(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    anne, ben = server.players("Anne", "Ben")
+    game = await game_of(server, [anne, ben], variant="tactical")
+    anne_dm, ben_dm = await game.controls(anne, 1, 1), await game.controls(ben, 1, 1)
+    async with browser_pages(height=900, count=1) as ((page,), problems):
+        table, _ = await seat_at_the_table(page, discord_client, anne, server)
+        hand = table.get_by_role("region", name="Your hand")
+        played = labels(anne_dm, "card")[0]
+        await hand.get_by_role("button", name=played, exact=True).click()
+        await expect(hand.locator("#hand-status")).to_contain_text(f"You laid {played} face down.")
+        await expect(table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+        await game.pick_all([(ben, ben_dm)], 1, 1)
+
+        # The moves, in the cards' order: Anne's from the table, Ben's from Discord.
+        waiting = table.locator("#waiting")
+        for _ in range(2):
+            await expect(waiting).to_have_text(re.compile(r"Waiting for (Anne|Ben) to move"))
+            mover = await waiting.inner_text()
+            if "Anne" in mover:
+                targets = hand.locator("#targets").get_by_role("button")
+                await expect(targets).to_have_text(["Anne (you)", "Ben", "Leo"])
+                await targets.get_by_text("Ben", exact=True).click()
+            else:
+                await game.play_turn()
+            await expect(waiting).not_to_have_text(mover)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
+        await expect(waiting).to_have_text("Still to pick: Anne and Ben.")
     assert problems == []
