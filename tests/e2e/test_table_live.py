@@ -13,7 +13,7 @@ from playwright.async_api import Frame, Page, expect
 
 from tests.e2e.browser import ARTEFACTS, browser_pages, chromium
 from tests.e2e.server import Server
-from tests.e2e.table import Table, buttons, card_of
+from tests.e2e.table import Table, buttons, card_of, lobby_button
 from tests.loopback import Message, Player
 from tests.loopback.harness import BotProcess
 from tests.table.at_the_table import Wire, discord_client, table_of
@@ -247,4 +247,27 @@ async def test_a_tactical_card_and_move_are_played_from_the_table(
             await expect(waiting).not_to_have_text(mover)
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
         await expect(waiting).to_have_text("Still to pick: Anne and Ben.")
+    assert problems == []
+
+
+async def test_a_table_opened_on_the_lobby_shows_the_game_once_it_starts(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    chromium()
+    await server.start_bot()
+    anne, ben = server.players("Anne", "Ben")
+    game = Table(server.discord, server.games, [anne, ben])
+    opened = await anne.slash(server.games, "whyfirst start")
+    game.lobby = opened.message or server.games.last_message()
+    await ben.click(game.lobby, custom_id=lobby_button(game.lobby, "join"))
+    async with browser_pages(height=900, count=1) as ((page,), problems):
+        table, _ = await seat_at_the_table(page, discord_client, ben, server)
+        await expect(table.locator("#note")).to_have_text(
+            "The game has not started yet: it shows up here once the host starts it."
+        )
+        await game.start()
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        await expect(table.locator("#note")).to_be_hidden()
+        hand = table.get_by_role("region", name="Your hand")
+        await expect(hand.locator("#cards").get_by_role("button")).to_have_count(5)
     assert problems == []
