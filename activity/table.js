@@ -1,8 +1,10 @@
 // The table's page, inside Discord: signs the player in with the Embedded App SDK (Discord's
-// documented flow), then says who is at the table and where. Every word comes from the server:
-// the page's own in its HTML (data-* of #table), the signed-in lines with the token's answer.
+// documented flow), says who is at the table and where, then shows the channel's game live
+// (live.js). Every word comes from the server: the page's own in its HTML (data-* of #table),
+// the signed-in lines with the token's answer, the game's with each state.
 // Addresses are relative: the page works behind Discord's proxy (/.proxy/) and on its own.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
+import { Live } from "./live.js";
 
 const table = document.getElementById("table");
 const words = table.dataset;
@@ -58,11 +60,13 @@ async function main() {
     else say("status", words.failed);
     return;
   }
-  const { answer } = signedIn;
+  const { answer, session } = signedIn;
   document.documentElement.lang = answer.lang;
   say("status", answer.signed_in);
   say("channel", answer.channel);
   table.setAttribute("aria-busy", "false");
+  const renew = async () => (await signIn()).session;
+  new Live(session, answer.words, say, renew).connect();
 }
 
 main();

@@ -101,7 +101,7 @@ def build_rooms(
             clock,
             settings.public_url,
             settings.rating_min_games,
-            more=table_pages(client, settings, clock),
+            more=table_pages(client, settings, clock, service, storage),
         )
     )
     fallback = metrics.count_rest_fallback

@@ -73,13 +73,7 @@ class HandDesk:
         if view.pick is not None and view.pick[0] == card:
             await refuse(interaction, "refusal.already_picked")
             return
-
-        def build(record: GameRecord, state: engine.GameState) -> engine.Action:
-            if state.variant == engine.Variant.TACTICAL:
-                return engine.ChooseCard(player, turn.stage, turn.round, card)
-            return engine.Pick(player, turn.stage, turn.round, card, player)
-
-        await self._commit_private(interaction, game_id, player, build)
+        await self._commit_private(interaction, game_id, player, card_action(player, turn, card))
 
     async def _ask_for_target(
         self,
@@ -109,31 +103,14 @@ class HandDesk:
             await refuse(interaction, "refusal.not_your_controls")
             return
         player = player_id(owner)
-
-        def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
-            figure = ids.target_figure(state.players, target, engine.LEO)
-            if figure is None:
-                return Refusal("refusal.unknown_target")
-            if player in state.players:
-                view = engine.view_for(state, player)
-                same_turn = (view.stage, view.round) == (turn.stage, turn.round)
-                if same_turn and view.pick == (card, figure):
-                    return Refusal("refusal.already_picked")
-            return engine.Pick(player, turn.stage, turn.round, card, figure)
-
+        build = pick_action(player, turn, card, target)
         await self._commit_private(interaction, game_id, player, build)
 
     async def move(
         self, interaction: discord.Interaction, game_id: int, turn: ids.Turn, target: str
     ) -> None:
         player = player_id(interaction.user.id)
-
-        def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
-            figure = ids.target_figure(state.players, target, engine.LEO)
-            if figure is None:
-                return Refusal("refusal.unknown_target")
-            return engine.MoveFigure(player, turn.stage, turn.round, figure)
-
+        build = move_action(player, turn, target)
         await self._commit_private(interaction, game_id, player, build)
 
     async def _commit_private(
@@ -222,6 +199,52 @@ class HandDesk:
         state = self._games.state_of(record)
         assert state is not None
         return record, state
+
+
+def card_action(player: PlayerId, turn: ids.Turn, card: int) -> ActionBuilder:
+    """A card that needs no target: the tactical game's face-down card, or the standard
+    game's last round, where it goes in front of its player."""
+
+    def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
+        if player in state.players:
+            view = engine.view_for(state, player)
+            same_turn = (view.stage, view.round) == (turn.stage, turn.round)
+            if same_turn and view.pick is not None and view.pick[0] == card:
+                return Refusal("refusal.already_picked")
+        if state.variant == engine.Variant.TACTICAL:
+            return engine.ChooseCard(player, turn.stage, turn.round, card)
+        return engine.Pick(player, turn.stage, turn.round, card, player)
+
+    return build
+
+
+def pick_action(player: PlayerId, turn: ids.Turn, card: int, target: str) -> ActionBuilder:
+    """A card and the figure it goes in front of (`target`: a target code of a custom id)."""
+
+    def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
+        figure = ids.target_figure(state.players, target, engine.LEO)
+        if figure is None:
+            return Refusal("refusal.unknown_target")
+        if player in state.players:
+            view = engine.view_for(state, player)
+            same_turn = (view.stage, view.round) == (turn.stage, turn.round)
+            if same_turn and view.pick == (card, figure):
+                return Refusal("refusal.already_picked")
+        return engine.Pick(player, turn.stage, turn.round, card, figure)
+
+    return build
+
+
+def move_action(player: PlayerId, turn: ids.Turn, target: str) -> ActionBuilder:
+    """The tactical mover's figure (`target`: a target code of a custom id)."""
+
+    def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
+        figure = ids.target_figure(state.players, target, engine.LEO)
+        if figure is None:
+            return Refusal("refusal.unknown_target")
+        return engine.MoveFigure(player, turn.stage, turn.round, figure)
+
+    return build
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

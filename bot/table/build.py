@@ -5,14 +5,25 @@ from __future__ import annotations
 import discord
 
 from bot.clock import Clock
+from bot.play.service import GameService
 from bot.settings import Settings
+from bot.table.instances import ActivityInstances
+from bot.table.live import ChannelGame, LiveTables
 from bot.table.page import TablePages
+from bot.table.picks import TablePicks
 from bot.table.sessions import Sessions
 from bot.table.signin import DiscordSignIn
 
 
-def table_pages(client: discord.Client, settings: Settings, clock: Clock) -> tuple[TablePages, ...]:
-    """The table's routes for the web pages; none without its settings."""
+def table_pages(
+    client: discord.Client,
+    settings: Settings,
+    clock: Clock,
+    service: GameService,
+    storage: ChannelGame,
+) -> tuple[TablePages, ...]:
+    """The table's routes for the web pages, its live connections following every change
+    the game service commits; none without its settings."""
     if settings.activity is None or settings.public_url is None:
         return ()
 
@@ -24,11 +35,22 @@ def table_pages(client: discord.Client, settings: Settings, clock: Clock) -> tup
         )
 
     api_base = settings.api_base or discord.http.Route.BASE
+    sessions = Sessions(clock.monotonic)
+    live = LiveTables(
+        sessions,
+        ActivityInstances(api_base, settings.activity.client_id, settings.token),
+        storage,
+        service.games,
+        TablePicks(service.games, service.commits),
+        clock.monotonic,
+    )
+    service.commits.subscribe(live)
     pages = TablePages(
         DiscordSignIn(api_base, settings.activity),
-        Sessions(clock.monotonic),
+        sessions,
         settings.activity.client_id,
         settings.public_url,
         channel_name,
+        live,
     )
     return (pages,)

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from bot.i18n import t
+from bot.table.live import LiveTables
 from bot.table.sessions import Place, Sessions
 from bot.table.signin import DiscordSignIn, SignInRefused
 from bot.table.words import accepted_language, language_of
@@ -36,12 +37,21 @@ the table only while the bot's pages are served on this machine."""
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 LONGEST_REQUEST = 4096
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
+INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")
+"""An Activity instance id (i-<launch id>-gc-<guild id>-<channel id>): it goes into a path."""
 SCRIPT_TYPE = "text/javascript; charset=utf-8"
 
 
 @cache
 def script() -> bytes:
     return resources.files("bot.table").joinpath("assets", "table.js").read_bytes()
+
+
+@cache
+def table_style() -> str:
+    """The web pages' stylesheet (the track, the figures' colours) and the table's own."""
+    own = resources.files("bot.table").joinpath("assets", "table.css").read_text(encoding="utf-8")
+    return stylesheet() + own
 
 
 @cache
@@ -57,7 +67,7 @@ def table_policy(public_url: str) -> str:
         ancestors.append(LOCAL_CLIENT)
     return (
         "default-src 'none'; script-src 'self'; connect-src 'self'; img-src 'self'; "
-        f"style-src {source_hash(stylesheet())}; base-uri 'none'; form-action 'none'; "
+        f"style-src {source_hash(table_style())}; base-uri 'none'; form-action 'none'; "
         f"frame-ancestors {' '.join(ancestors)}"
     )
 
@@ -70,12 +80,14 @@ class TablePages:
         client_id: int,
         public_url: str,
         channel_name: Callable[[int], str | None],
+        live: LiveTables,
     ) -> None:
         self._sign_in = sign_in
         self._sessions = sessions
         self._client_id = client_id
         self._policy = table_policy(public_url)
         self._channel_name = channel_name
+        self._live = live
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/activity", self._to_folder)
@@ -83,6 +95,7 @@ class TablePages:
         app.router.add_get("/activity/table.js", self._script)
         app.router.add_get("/activity/favicon.svg", self._icon)
         app.router.add_post("/activity/api/token", self._token)
+        app.router.add_get("/activity/api/live", self._live.connect)
 
     async def _to_folder(self, request: web.Request) -> web.Response:
         """Its addresses are relative to the folder: /activity becomes /activity/."""
@@ -96,6 +109,7 @@ class TablePages:
             .get_template("table.html")
             .render(
                 lang=language,
+                css=table_style(),
                 say=lambda key: t(f"table.{key}", language),
                 client_id=self._client_id,
                 script_version=script_version(),
@@ -140,6 +154,12 @@ class TablePages:
             "channel": t("table.channel_unknown", language)
             if channel is None
             else t("table.channel", language, channel=channel),
+            "words": {
+                "figure": t("web.figure", language),
+                "space": t("web.space", language),
+                "total": t("web.total", language),
+                "reconnecting": t("table.reconnecting", language),
+            },
         }
         return _json(answer, 200)
 
@@ -159,7 +179,7 @@ def _place(asked: dict[str, object]) -> Place | None:
         return None
     if guild is not None and not (isinstance(guild, str) and SNOWFLAKE.fullmatch(guild)):
         return None
-    if not isinstance(instance, str) or not 0 < len(instance) <= 200:
+    if not isinstance(instance, str) or not INSTANCE.fullmatch(instance):
         return None
     return Place(int(channel), None if guild is None else int(guild), instance)
 

@@ -51,17 +51,34 @@ async def browser_page(
 ) -> AsyncIterator[tuple[Page, list[str]]]:
     """A page in headless Chromium (phone-sized unless told), and what it said: every console
     line (of any frame) and every uncaught error."""
+    async with browser_pages(height, 1, width=width, reduced_motion=reduced_motion) as (
+        pages,
+        said,
+    ):
+        yield pages[0], said
+
+
+@asynccontextmanager
+async def browser_pages(
+    height: int, count: int, *, width: int = 412, reduced_motion: bool = False
+) -> AsyncIterator[tuple[list[Page], list[str]]]:
+    """`count` pages (phone-sized unless told), each in a browser context of its own (as on as
+    many phones), and what any of them said."""
     executable = chromium()
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        page = await browser.new_page(
-            viewport={"width": width, "height": height},
-            reduced_motion="reduce" if reduced_motion else "no-preference",
-        )
         said: list[str] = []
-        page.on("pageerror", lambda error: said.append(str(error)))
-        page.on("console", lambda message: said.append(message.text))
+        pages = []
+        for _ in range(count):
+            context = await browser.new_context(
+                viewport={"width": width, "height": height},
+                reduced_motion="reduce" if reduced_motion else "no-preference",
+            )
+            page = await context.new_page()
+            page.on("pageerror", lambda error: said.append(str(error)))
+            page.on("console", lambda message: said.append(message.text))
+            pages.append(page)
         try:
-            yield page, said
+            yield pages, said
         finally:
             await browser.close()

@@ -5,39 +5,17 @@ Discord does; the page says who is signed in and where, or why not, with no cons
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from playwright.async_api import expect
 
-import pytest
-from playwright.async_api import Frame, Page, expect
-
-from tests.e2e.browser import ARTEFACTS, browser_page, chromium, serve_web
+from tests.e2e.browser import ARTEFACTS, browser_page, chromium
 from tests.e2e.server import Server
+from tests.table.at_the_table import discord_client, table_of
 from tests.table.discord_client import DiscordClient
+
+__all__ = ["discord_client"]
 
 REFUSED_REQUEST = "the server responded with a status of 400"
 """Chromium's own console line for the refused sign-in's 400, which the page shows in words."""
-
-
-@pytest.fixture
-async def discord_client(server: Server) -> AsyncIterator[DiscordClient]:
-    public = serve_web(server)
-    server.discord.enable_activities()
-    server.extra_environment |= {
-        "DISCORD_CLIENT_ID": str(server.discord.bot_user.id),
-        "DISCORD_CLIENT_SECRET": server.discord.client_secret,
-    }
-    client = DiscordClient(server.discord, f"{public}/activity/")
-    await client.start()
-    try:
-        yield client
-    finally:
-        await client.stop()
-
-
-async def table_of(page: Page) -> Frame:
-    await page.wait_for_selector("iframe")
-    (frame,) = [frame for frame in page.frames if "/activity/" in frame.url]
-    return frame
 
 
 async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explained(

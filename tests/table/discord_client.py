@@ -78,13 +78,15 @@ class DiscordClient:
         self._runner: web.AppRunner | None = None
 
     def visit(self, player: Player, channel: TextChannel, *, refused_code: bool = False) -> str:
-        """The address that opens the table for `player` in `channel`; with `refused_code`,
-        AUTHORIZE answers with a code Discord never issued."""
+        """The address that opens the table for `player` in `channel` (who joins the Activity
+        running there, as Discord's App Launcher does); with `refused_code`, AUTHORIZE answers
+        with a code Discord never issued."""
         self._player = player
         self._refuse_code = refused_code
+        launch = self._discord.world.application.launch(player.user, channel.channel)
         query = {
             "frame_id": secrets.token_hex(8),
-            "instance_id": "i-" + secrets.token_hex(8),
+            "instance_id": launch.instance_id,
             "platform": "desktop",
             "channel_id": str(channel.id),
         }

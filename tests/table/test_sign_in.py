@@ -5,44 +5,12 @@ an authorization code into an access token and a session, or into one polite sen
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
 
 import pytest
-from aiohttp.test_utils import TestClient, TestServer
 
-from bot.clock import Clock
-from bot.settings import ActivityCredentials
 from bot.storage import Storage
-from bot.table.page import TablePages
-from bot.table.sessions import Sessions
-from bot.table.signin import DiscordSignIn
-from bot.web.server import WebPages
 from tests.loopback import LoopbackDiscord, Player
-
-PUBLIC = "https://whyfirst.example.org"
-CHANNEL = "1234567890"
-Client = TestClient[Any, Any]
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    opened = await Storage.open(tmp_path / "whyfirst.sqlite3")
-    yield opened
-    await opened.close()
-
-
-def table_client(loopback: LoopbackDiscord, storage: Storage, secret: str) -> Client:
-    credentials = ActivityCredentials(loopback.bot_user.id, secret)
-    table = TablePages(
-        DiscordSignIn(loopback.api_base, credentials),
-        Sessions(Clock().monotonic),
-        credentials.client_id,
-        PUBLIC,
-        channel_name={int(CHANNEL): "games"}.get,
-    )
-    pages = WebPages(storage, Clock(), PUBLIC, min_rated_games=1, more=[table])
-    return TestClient(TestServer(pages.application()))
+from tests.table.tables import CHANNEL, Client, table_client
 
 
 @pytest.fixture

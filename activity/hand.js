@@ -1,0 +1,89 @@
+// The seated player's own hand: the labels of their hand's Discord buttons, from the bot.
+// Choose a card, then the figure it goes in front of; the pick is sent when both are chosen
+// (a card that needs no target is sent at once, as on Discord). The bot judges every pick.
+function button(label, onClick) {
+  const made = document.createElement("button");
+  made.type = "button";
+  made.textContent = label;
+  made.addEventListener("click", onClick);
+  return made;
+}
+
+export class Hand {
+  constructor(send) {
+    this.send = send;
+    this.section = document.getElementById("hand");
+    this.status = document.getElementById("hand-status");
+    this.cards = document.getElementById("cards");
+    this.targets = document.getElementById("targets");
+    this.refused = document.getElementById("refused");
+    this.state = null;
+    this.selected = null;
+  }
+
+  show(state) {
+    const hand = state.hand;
+    this.refused.hidden = true;
+    if (hand === null) {
+      this.section.hidden = true;
+      this.state = null;
+      return;
+    }
+    const previous = this.state;
+    const sameTurn = previous && previous.game === state.game && previous.hand.stage === hand.stage && previous.hand.round === hand.round;
+    const playable = new Set(hand.cards.filter((card) => card.playable).map((card) => card.card));
+    if (!sameTurn || !playable.has(this.selected)) this.selected = null;
+    if (hand.picked !== null && playable.has(hand.picked) && (!sameTurn || this.selected === null)) this.selected = hand.picked;
+    this.state = state;
+    document.getElementById("hand-title").textContent = hand.title;
+    this.section.hidden = false;
+    this.draw();
+  }
+
+  draw() {
+    const { game, hand } = this.state;
+    const chosen = hand.cards.find((card) => card.card === this.selected);
+    const repicking = chosen && chosen.card !== hand.picked;
+    this.status.textContent = repicking && hand.aims ? chosen.prompt : hand.status;
+    this.cards.replaceChildren(
+      ...hand.cards.map((card) => {
+        const made = button(card.label, () => this.choose(card.card));
+        made.disabled = !card.playable;
+        made.setAttribute("aria-pressed", String(card.card === this.selected));
+        made.classList.toggle("picked", card.card === hand.picked);
+        return made;
+      }),
+    );
+    const showTargets = hand.moving || (hand.aims && this.selected !== null);
+    this.targets.hidden = !showTargets;
+    this.targets.replaceChildren(
+      ...(showTargets ? hand.targets : []).map((target) => {
+        const made = button(target.label, () => this.aim(target.code));
+        const picked = !hand.moving && this.selected === hand.picked && target.code === hand.picked_target;
+        made.classList.toggle("picked", picked);
+        return made;
+      }),
+    );
+    this.turn = { game, stage: hand.stage, round: hand.round };
+  }
+
+  choose(card) {
+    const hand = this.state.hand;
+    if (!hand.aims) {
+      this.send({ ...this.turn, card });
+      return;
+    }
+    this.selected = card;
+    this.draw();
+  }
+
+  aim(code) {
+    if (this.state.hand.moving) this.send({ ...this.turn, target: code });
+    else this.send({ ...this.turn, card: this.selected, target: code });
+  }
+
+  refuse(sentence) {
+    this.refused.textContent = sentence;
+    this.refused.hidden = false;
+  }
+}

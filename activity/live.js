@@ -1,0 +1,151 @@
+// The channel's game, live: a WebSocket to the bot (api/live, relative to the page, so it
+// works behind Discord's proxy). Each state is whole, so a table that lost its connection
+// reconnects and catches up with the next message. Reveals play one after another, as the
+// replay's Play does; under prefers-reduced-motion the figures step without moving.
+import { Hand } from "./hand.js";
+import { Track } from "./track.js";
+
+const PAUSE = 1400;
+const SESSION_GONE = 4001;
+const stillness = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+function byId(id) {
+  return document.getElementById(id);
+}
+
+function wait(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export class Live {
+  constructor(session, words, say, renew) {
+    this.session = session;
+    this.renew = renew;
+    this.words = words;
+    this.say = say;
+    this.track = new Track(byId("track"));
+    this.hand = new Hand((play) => this.send(play));
+    this.shown = null;
+    this.drawing = Promise.resolve();
+    this.retry = 0;
+    this.served = false;
+    byId("col-figure").textContent = words.figure;
+    byId("col-space").textContent = words.space;
+    byId("col-total").textContent = words.total;
+  }
+
+  connect() {
+    const address = new URL("api/live", location.href);
+    address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
+    const socket = new WebSocket(address);
+    this.socket = socket;
+    socket.addEventListener("open", () => socket.send(JSON.stringify({ session: this.session })));
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", (event) => this.lost(event.code));
+  }
+
+  send(play) {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(play));
+  }
+
+  receive(message) {
+    if (message.type === "refused") {
+      if (!this.served) this.given_up = true;
+      if (!this.served || byId("hand").hidden) this.say("note", message.error);
+      else this.hand.refuse(message.error);
+      return;
+    }
+    if (message.type !== "state") return;
+    this.served = true;
+    this.renewed = false;
+    this.retry = 0;
+    byId("note").hidden = true;
+    this.drawing = this.drawing.then(() => this.show(message));
+  }
+
+  async lost(code) {
+    if (this.given_up) return;
+    if (code === SESSION_GONE) {
+      // The session expired: sign in again (once until the bot serves this table again).
+      if (this.renewed) {
+        this.say("note", byId("table").dataset.failed);
+        return;
+      }
+      this.renewed = true;
+      this.served = false;
+      try {
+        this.session = await this.renew();
+      } catch (problem) {
+        this.say("note", byId("table").dataset.failed);
+        return;
+      }
+      this.connect();
+      return;
+    }
+    this.say("note", this.words.reconnecting);
+    this.served = false;
+    const delay = Math.min(10000, 500 * 2 ** this.retry++);
+    setTimeout(() => this.connect(), delay);
+  }
+
+  async show(state) {
+    const game = byId("game");
+    if (state.game === null) {
+      game.hidden = true;
+      this.shown = null;
+      this.say("note", state.status);
+      return;
+    }
+    const figures = state.figures.map((figure) => figure.space);
+    const fresh = !this.shown || this.shown.game !== state.game;
+    this.track.draw(state.track, state.figures);
+    game.hidden = false;
+    if (state.reveal && !fresh) await this.reveal(state.reveal);
+    this.track.place(figures, !fresh && !stillness.matches);
+    this.track.score(null);
+    byId("headline").textContent = state.headline;
+    byId("waiting").textContent = state.status;
+    byId("track-words").textContent = state.words;
+    const watching = byId("watching");
+    watching.hidden = state.watching === null;
+    watching.textContent = state.watching || "";
+    this.totals(state);
+    this.hand.show(state);
+    this.shown = state;
+  }
+
+  async reveal(reveal) {
+    const moving = !stillness.matches;
+    this.track.place(reveal.before, false);
+    this.track.settle();
+    this.track.place(reveal.after, moving);
+    this.track.score(reveal.scoring);
+    const revealed = byId("revealed");
+    revealed.textContent = reveal.words;
+    revealed.hidden = false;
+    await wait(PAUSE);
+  }
+
+  totals(state) {
+    const rows = state.figures.map((figure) => {
+      const row = document.createElement("tr");
+      row.classList.toggle("waiting", figure.waiting);
+      const name = document.createElement("th");
+      name.scope = "row";
+      const badge = document.createElement("span");
+      badge.className = "badge " + (figure.colour === null ? "fleo" : "f" + figure.colour);
+      badge.setAttribute("aria-hidden", "true");
+      badge.textContent = figure.initial;
+      name.append(badge, " " + figure.name);
+      const space = document.createElement("td");
+      space.className = "space";
+      space.textContent = figure.space === state.track.start ? state.track.start_label : String(figure.space);
+      const total = document.createElement("td");
+      total.className = "total";
+      total.textContent = String(figure.total);
+      row.append(name, space, total);
+      return row;
+    });
+    document.querySelector("#totals tbody").replaceChildren(...rows);
+  }
+}

@@ -1,0 +1,200 @@
+"""What one table shows of the channel's game, as the JSON its page draws: the track with
+every figure's space, stage and round, who is still to pick, each total, the last reveal's
+move, and for a seated player their own hand (from the engine's view of that player alone;
+anyone else gets the public view and no hand). Every word is in the viewer's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import engine
+from bot.i18n import t
+from bot.messages.hand import Place, dealt_hand, hand_controls
+from bot.messages.picture import Snapshot, board_for, fold_moves
+from bot.messages.table import Table, card_label
+from bot.render import describe_board
+from bot.render.board import distinct_initials
+from bot.render.describe import join_names
+from bot.storage import GameRecord, JsonObject, player_id
+from bot.ui import custom_ids as ids
+from bot.web.replay_page import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, STACK, WIDTH, track_top
+
+NOWHERE = Place("", "")
+"""The hand's header names the server and channel; the table shows its own."""
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A round turned over: where the figures stood before it and after its moves (before a
+    new stage put them back on START), and the space a stage's end scored."""
+
+    stage: int
+    round: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    scoring: int | None
+
+
+def reveal_of(before: engine.GameState | None, events: tuple[engine.Event, ...]) -> Reveal | None:
+    """The reveal a committed change made, if it made one."""
+    shown = (engine.RoundRevealed, engine.CardsRevealed, engine.FigureMoved)
+    turned = next((event for event in events if isinstance(event, shown)), None)
+    if before is None or turned is None:
+        return None
+    figures = engine.figures(before)
+    start = {figure: before.positions[index] for index, figure in enumerate(figures)}
+    after = fold_moves(start, events).positions
+    scoring = next((e.space for e in events if isinstance(e, engine.StageScored)), None)
+    return Reveal(
+        turned.stage,
+        turned.round,
+        tuple(start[figure] for figure in figures),
+        tuple(after[figure] for figure in figures),
+        scoring,
+    )
+
+
+def no_game(language: str, reason: str = "table.no_game") -> JsonObject:
+    return {"type": "state", "game": None, "status": plain(t(reason, language))}
+
+
+def table_view(
+    record: GameRecord,
+    state: engine.GameState,
+    viewer: int,
+    language: str,
+    reveal: Reveal | None = None,
+) -> JsonObject:
+    """The game as `viewer` (a Discord user id) may see it."""
+    table = Table.of(record)
+    public = engine.public_view(state)
+    names = [table.name(figure) for figure in public.figures]
+    initials = distinct_initials(names)
+    waiting = set(public.waiting_for)
+    figures = [
+        {
+            "code": ids.target_code(state.players, figure),
+            "name": name,
+            "initial": initial,
+            "colour": None if figure == engine.LEO else seat,
+            "space": public.position_of(figure),
+            "total": public.total_of(figure),
+            "waiting": figure in waiting,
+        }
+        for seat, (figure, name, initial) in enumerate(
+            zip(public.figures, names, initials, strict=True)
+        )
+    ]
+    seated = record.seat_of(viewer) is not None
+    view: JsonObject = {
+        "type": "state",
+        "game": record.id,
+        "version": record.version,
+        "status": _status(table, public, state, language),
+        "headline": t("picture.caption", language, stage=public.stage, round=public.round),
+        "figures": figures,
+        "track": _track(len(figures), language),
+        "words": describe_board(board_for(table, Snapshot(dict(public.positions), {})), language),
+        "hand": _hand(record, state, table, viewer, language) if seated else None,
+        "watching": None if seated else t("table.watching", language),
+        "reveal": None if reveal is None else _reveal(table, state, reveal, language),
+    }
+    return view
+
+
+def _track(figures: int, language: str) -> JsonObject:
+    """The track's drawing, as the replay page draws it (bot/web/replay_page.py)."""
+    return {
+        "min": engine.MIN_SPACE,
+        "max": engine.MAX_SPACE,
+        "start": engine.START,
+        "width": WIDTH,
+        "cell": CELL,
+        "cell_height": CELL_HEIGHT,
+        "radius": DISC_RADIUS,
+        "top": track_top(figures),
+        "stack": STACK,
+        "lift": LIFT,
+        "start_label": t("render.start", language),
+    }
+
+
+def plain(sentence: str) -> str:
+    """A catalog sentence written for Discord (**bold**) as the page shows it."""
+    return sentence.replace("**", "")
+
+
+def _status(table: Table, public: engine.PublicView, state: engine.GameState, language: str) -> str:
+    if public.phase == engine.Phase.FINISHED:
+        result = engine.final_result(state)
+        assert result is not None
+        totals = dict(result.totals)
+        winners = join_names([table.name(figure) for figure in result.winners], language)
+        total = totals[result.winners[0]]
+        return t("web.winners", language, count=len(result.winners), winners=winners, total=total)
+    if public.phase == engine.Phase.MOVING and public.current_mover is not None:
+        return t("table.waiting_move", language, name=table.name(public.current_mover))
+    names = join_names([table.name(figure) for figure in public.waiting_for], language)
+    return t("table.waiting_pick", language, names=names)
+
+
+def _reveal(table: Table, state: engine.GameState, reveal: Reveal, language: str) -> JsonObject:
+    figures = engine.figures(state)
+    key = "picture.caption_scored" if reveal.scoring is not None else "picture.caption"
+    caption = t(key, language, stage=reveal.stage, round=reveal.round)
+    snapshot = Snapshot(dict(zip(figures, reveal.after, strict=True)), {})
+    board = board_for(table, snapshot, (caption,), reveal.scoring)
+    return {
+        "caption": caption,
+        "before": list(reveal.before),
+        "after": list(reveal.after),
+        "scoring": reveal.scoring,
+        "words": describe_board(board, language),
+    }
+
+
+def _hand(
+    record: GameRecord, state: engine.GameState, table: Table, viewer: int, language: str
+) -> JsonObject:
+    """The viewer's own hand, with the labels of their hand's Discord buttons."""
+    player = player_id(viewer)
+    view = engine.view_for(state, player)
+    with hand_controls(state, table, player, NOWHERE, language) as controls:
+        status = controls.content.partition("\n")[2]
+    in_hand = {card.number for card in view.hand}
+    picking = view.phase == engine.Phase.PICKING
+    moving = view.phase == engine.Phase.MOVING and view.current_mover == player
+    aims = picking and view.variant == engine.Variant.STANDARD and len(view.targets) > 1
+    cards = [
+        {
+            "card": number,
+            "label": card_label(number, view.variant),
+            "playable": picking and number in in_hand,
+            "prompt": plain(
+                t("hand.choose_target", language, card=card_label(number, view.variant))
+            ),
+        }
+        for number in dealt_hand(state, player)
+    ]
+    targets = [
+        {
+            "code": ids.target_code(state.players, figure),
+            "label": table.target_label(figure, player, language),
+        }
+        for figure in view.targets
+    ]
+    pick = view.pick
+    return {
+        "title": t("table.your_hand", language),
+        "status": plain(status),
+        "stage": view.stage,
+        "round": view.round,
+        "cards": cards,
+        "picked": None if pick is None else pick[0],
+        "picked_target": None
+        if pick is None or pick[1] is None
+        else ids.target_code(state.players, pick[1]),
+        "aims": aims,
+        "targets": targets if aims or moving else [],
+        "moving": moving,
+    }
