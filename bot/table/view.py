@@ -17,7 +17,7 @@ from bot.render.board import distinct_initials
 from bot.render.describe import join_names
 from bot.storage import GameRecord, JsonObject, player_id
 from bot.ui import custom_ids as ids
-from bot.web.replay_page import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, STACK, WIDTH, track_top
+from bot.web.track import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, SPACES, STACK, headroom
 
 NOWHERE = Place("", "")
 """The hand's header names the server and channel; the table shows its own."""
@@ -108,11 +108,11 @@ def _track(figures: int, language: str) -> JsonObject:
         "min": engine.MIN_SPACE,
         "max": engine.MAX_SPACE,
         "start": engine.START,
-        "width": WIDTH,
+        "width": len(SPACES) * CELL,
         "cell": CELL,
         "cell_height": CELL_HEIGHT,
         "radius": DISC_RADIUS,
-        "top": track_top(figures),
+        "top": headroom(figures, STACK),
         "stack": STACK,
         "lift": LIFT,
         "start_label": t("render.start", language),
@@ -160,7 +160,7 @@ def _hand(
     player = player_id(viewer)
     view = engine.view_for(state, player)
     with hand_controls(state, table, player, NOWHERE, language) as controls:
-        status = controls.content.partition("\n")[2]
+        status = (controls.content or "").partition("\n")[2]
     in_hand = {card.number for card in view.hand}
     picking = view.phase == engine.Phase.PICKING
     moving = view.phase == engine.Phase.MOVING and view.current_mover == player
