@@ -21,7 +21,8 @@ import yarl
 from bot.check import check
 from bot.client import WhyFirstClient
 from bot.observe.listeners import PortUnavailable, listen
-from bot.settings import TOKEN_REJECTED, Settings, SettingsError, load_settings
+from bot.setting_values import SettingsError
+from bot.settings import TOKEN_REJECTED, Settings, load_settings
 from bot.storage import Storage, StorageError
 from bot.ui.command_sync import CommandsRefused
 

@@ -11,6 +11,15 @@ from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
+from bot.setting_values import (
+    SettingsError,
+    count_of,
+    days_of,
+    moment_of,
+    port_of,
+    text_of,
+    whole_of,
+)
 from bot.storage.postgres import is_postgresql_url
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
@@ -18,10 +27,6 @@ TOKEN_REJECTED = (
     "Discord rejected DISCORD_TOKEN: copy the bot's token again from the Developer Portal "
     "(Bot tab, Reset Token) into .env."
 )
-
-
-class SettingsError(ValueError):
-    """A setting is missing or malformed; the message is one sentence for the operator."""
 
 
 @dataclass(frozen=True)
@@ -74,22 +79,17 @@ class Settings:
         return "shards " + ",".join(map(str, self.shard_ids)) + f" of {self.shard_count}"
 
 
-def _optional(environ: Mapping[str, str], name: str) -> str | None:
-    value = environ.get(name, "").strip()
-    return value or None
-
-
 def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
     """Settings from `environ` (default: the process environment over `.env`)."""
     if environ is None:
         environ = read_environment()
-    token = _optional(environ, "DISCORD_TOKEN")
+    token = text_of(environ, "DISCORD_TOKEN")
     if token is None:
         raise SettingsError(
             "DISCORD_TOKEN is not set: copy .env.example to .env and put your bot's token "
             "from the Discord Developer Portal (Bot tab) in it."
         )
-    dev_guild_text = _optional(environ, "WHYFIRST_DEV_GUILD")
+    dev_guild_text = text_of(environ, "WHYFIRST_DEV_GUILD")
     dev_guild: int | None = None
     if dev_guild_text is not None:
         if not dev_guild_text.isdigit():
@@ -97,17 +97,17 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
                 f"WHYFIRST_DEV_GUILD must be a server id (digits only), not {dev_guild_text!r}."
             )
         dev_guild = int(dev_guild_text)
-    log_level = (_optional(environ, "LOG_LEVEL") or "INFO").upper()
+    log_level = (text_of(environ, "LOG_LEVEL") or "INFO").upper()
     if log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}.")
-    scale_text = _optional(environ, "WHYFIRST_TIME_SCALE") or "1.0"
+    scale_text = text_of(environ, "WHYFIRST_TIME_SCALE") or "1.0"
     try:
         time_scale = float(scale_text)
     except ValueError:
         time_scale = -1.0
     if not time_scale > 0:
         raise SettingsError(f"WHYFIRST_TIME_SCALE must be a positive number, not {scale_text!r}.")
-    seed_text = _optional(environ, "WHYFIRST_SEED")
+    seed_text = text_of(environ, "WHYFIRST_SEED")
     seed: int | None = None
     if seed_text is not None:
         try:
@@ -128,23 +128,23 @@ def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
         seed=seed,
         shard_count=shard_count,
         shard_ids=shard_ids,
-        metrics_port=_port(environ, "WHYFIRST_METRICS_PORT"),
-        forget_servers_after_days=_days(environ, "WHYFIRST_FORGET_SERVERS_AFTER_DAYS", 30.0),
+        metrics_port=port_of(environ, "WHYFIRST_METRICS_PORT"),
+        forget_servers_after_days=days_of(environ, "WHYFIRST_FORGET_SERVERS_AFTER_DAYS", 30.0),
         keep_action_logs_days=(
             None
-            if _optional(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS") is None
-            else _days(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS", 0.0)
+            if text_of(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS") is None
+            else days_of(environ, "WHYFIRST_KEEP_ACTION_LOGS_DAYS", 0.0)
         ),
-        rating_min_games=_count(environ, "WHYFIRST_RATING_MIN_GAMES", 3),
-        clock_start=_moment(environ, "WHYFIRST_CLOCK_START"),
-        web_port=_port(environ, "WHYFIRST_WEB_PORT"),
+        rating_min_games=count_of(environ, "WHYFIRST_RATING_MIN_GAMES", 3),
+        clock_start=moment_of(environ, "WHYFIRST_CLOCK_START"),
+        web_port=port_of(environ, "WHYFIRST_WEB_PORT"),
         public_url=_public_url(environ),
         activity=_activity(environ),
     )
 
 
 def _database(environ: Mapping[str, str]) -> str:
-    database = _optional(environ, "WHYFIRST_DATABASE") or "whyfirst.sqlite3"
+    database = text_of(environ, "WHYFIRST_DATABASE") or "whyfirst.sqlite3"
     if "://" in database and not is_postgresql_url(database):
         scheme = database.split("://", 1)[0]
         raise SettingsError(
@@ -160,7 +160,7 @@ def _address(environ: Mapping[str, str], name: str, example: str) -> str | None:
     anything tries to reach it."""
     secure = example.split("://", 1)[0]
     schemes = (secure, secure[:-1])
-    text = _optional(environ, name)
+    text = text_of(environ, name)
     if text is None:
         return None
     try:
@@ -177,8 +177,8 @@ def _address(environ: Mapping[str, str], name: str, example: str) -> str | None:
 
 
 def _public_url(environ: Mapping[str, str]) -> str | None:
-    url = _optional(environ, "WHYFIRST_PUBLIC_URL")
-    served = _optional(environ, "WHYFIRST_WEB_PORT") is not None
+    url = text_of(environ, "WHYFIRST_PUBLIC_URL")
+    served = text_of(environ, "WHYFIRST_WEB_PORT") is not None
     if url is None:
         if served:
             raise SettingsError(
@@ -197,8 +197,8 @@ def _public_url(environ: Mapping[str, str]) -> str | None:
 
 
 def _activity(environ: Mapping[str, str]) -> ActivityCredentials | None:
-    client_id = _optional(environ, "DISCORD_CLIENT_ID")
-    secret = _optional(environ, "DISCORD_CLIENT_SECRET")
+    client_id = text_of(environ, "DISCORD_CLIENT_ID")
+    secret = text_of(environ, "DISCORD_CLIENT_SECRET")
     if client_id is None and secret is None:
         return None
     if client_id is None or secret is None:
@@ -206,7 +206,7 @@ def _activity(environ: Mapping[str, str]) -> ActivityCredentials | None:
             "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: set both (Developer "
             "Portal, OAuth2: Client ID and Client Secret) to open the table, or neither."
         )
-    if _optional(environ, "WHYFIRST_WEB_PORT") is None:
+    if text_of(environ, "WHYFIRST_WEB_PORT") is None:
         raise SettingsError(
             "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET open the table, a web page: set "
             "WHYFIRST_WEB_PORT and WHYFIRST_PUBLIC_URL too, or leave the two empty."
@@ -219,62 +219,9 @@ def _activity(environ: Mapping[str, str]) -> ActivityCredentials | None:
     return ActivityCredentials(int(client_id), secret)
 
 
-def _moment(environ: Mapping[str, str], name: str) -> datetime | None:
-    text = _optional(environ, name)
-    if text is None:
-        return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        moment = None
-    if moment is None or moment.tzinfo is None:
-        raise SettingsError(
-            f"{name} must be a time with its UTC offset (2026-12-31T23:00:00+00:00), not {text!r}."
-        )
-    return moment
-
-
-def _count(environ: Mapping[str, str], name: str, default: int) -> int:
-    text = _optional(environ, name)
-    if text is None:
-        return default
-    if not text.isdigit():
-        raise SettingsError(f"{name} must be a whole number (0 or more), not {text!r}.")
-    return int(text)
-
-
-def _days(environ: Mapping[str, str], name: str, default: float) -> float:
-    text = _optional(environ, name)
-    if text is None:
-        return default
-    try:
-        days = float(text)
-    except ValueError:
-        days = -1.0
-    if not days >= 0:
-        raise SettingsError(f"{name} must be a number of days (0 or more), not {text!r}.")
-    return days
-
-
-def _whole(environ: Mapping[str, str], name: str) -> int | None:
-    text = _optional(environ, name)
-    if text is None:
-        return None
-    if not text.isdigit():
-        raise SettingsError(f"{name} must be a whole number, not {text!r}.")
-    return int(text)
-
-
-def _port(environ: Mapping[str, str], name: str) -> int | None:
-    port = _whole(environ, name)
-    if port is not None and not 1 <= port <= 65535:
-        raise SettingsError(f"{name} must be a port number (1-65535), not {port}.")
-    return port
-
-
 def _shards(environ: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
-    count = _whole(environ, "WHYFIRST_SHARD_COUNT")
-    ids_text = _optional(environ, "WHYFIRST_SHARD_IDS")
+    count = whole_of(environ, "WHYFIRST_SHARD_COUNT")
+    ids_text = text_of(environ, "WHYFIRST_SHARD_IDS")
     if count is None and ids_text is None:
         return None, None
     if count is None or count < 1:
