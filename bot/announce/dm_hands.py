@@ -83,10 +83,14 @@ class DmHands:
 
     # --- after a commit ----------------------------------------------------------------
 
-    async def redraw(self, table: Table, player: PlayerId, hand: HandLetter) -> None:
-        """Their DM, if they clicked it lately: through the click, else (the click cannot
-        redraw it) a paced edit shows their play all the same."""
-        route = self._routes.route(self._address(table.game_id, player), spend=Spend.WHILE_CLICKED)
+    async def redraw(
+        self, table: Table, player: PlayerId, hand: HandLetter, *, always: bool = False
+    ) -> None:
+        """Their DM, if they clicked it lately (or `always`: they played elsewhere): through
+        the click, else (the click cannot redraw it) a paced edit shows their play all the
+        same."""
+        spend = Spend.ALWAYS if always else Spend.WHILE_CLICKED
+        route = self._routes.route(self._address(table.game_id, player), spend=spend)
         if not route.legs:
             return
         locale = await self._locale(table.game_id, player)

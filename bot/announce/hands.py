@@ -79,7 +79,8 @@ class Hands:
         player = player_id(transition.actor_id)
         place = place_of(self._directory, table)
         await self._redraw_ephemeral(table, player, place)
-        await self._dms.redraw(table, player, self._hand(table, player, place))
+        hand = self._hand(table, player, place)
+        await self._dms.redraw(table, player, hand, always=transition.away)
 
     async def close(self, table: Table, transition: Transition) -> None:
         """The game is over: every player's controls say so and lose their buttons."""

@@ -126,10 +126,16 @@ class Commits:
         return verdict
 
     async def commit(
-        self, prepared: Prepared, actor_id: int | None, answer: Answer | None = None
+        self,
+        prepared: Prepared,
+        actor_id: int | None,
+        answer: Answer | None = None,
+        *,
+        away: bool = False,
     ) -> Transition | Refusal:
         """Commit a prepared action and publish it. Judged again only if the game moved on
-        since it was prepared (another click here, or another process)."""
+        since it was prepared (another click here, or another process). `away`: the player
+        acted away from their Discord hand (Transition.away)."""
         game_id = prepared.record.id
         async with self._games.lock(game_id):
             record = self._games.latest(game_id)
@@ -142,7 +148,7 @@ class Commits:
                         return verdict
                     prepared = verdict
                 try:
-                    return await self._commit(prepared, actor_id, answer)
+                    return await self._commit(prepared, actor_id, answer, away)
                 except store.StaleVersion:
                     self._metrics.version_conflicts.inc()
                     record = None
@@ -162,7 +168,7 @@ class Commits:
         return judge(record, state, build)
 
     async def _commit(
-        self, prepared: Prepared, actor_id: int | None, answer: Answer | None = None
+        self, prepared: Prepared, actor_id: int | None, answer: Answer | None, away: bool
     ) -> Transition:
         record, before = prepared.record, prepared.before
         state, chance, chance_events = engine.settle(prepared.after)
@@ -194,11 +200,11 @@ class Commits:
             )
         self._games.remember(committed, state)
         if answer is None:
-            transition = Transition(committed, before, state, events, actor_id)
+            transition = Transition(committed, before, state, events, actor_id, away=away)
             self._publish(transition)
             return transition
         answered: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        transition = Transition(committed, before, state, events, actor_id, answered)
+        transition = Transition(committed, before, state, events, actor_id, answered, away)
         self._publish(transition)
         try:
             await answer(transition)

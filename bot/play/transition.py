@@ -51,6 +51,9 @@ class Transition:
     answer: asyncio.Future[bool] | None = field(default=None, compare=False)
     """The click's own answer with its player's controls as this state shows them (a pick on
     one's hand in the channel), under way: True once it reached them (no redraw needed)."""
+    away: bool = False
+    """Its player acted away from their Discord hand (at the table): that hand is redrawn
+    to match even if they have not clicked it lately."""
 
     @property
     def game_id(self) -> int:

@@ -71,7 +71,7 @@ class TablePicks:
         prepared = await self._commits.prepare(play.game_id, _action(session, play))
         if isinstance(prepared, Refusal):
             return prepared
-        outcome = await self._commits.commit(prepared, session.user_id)
+        outcome = await self._commits.commit(prepared, session.user_id, away=True)
         return outcome if isinstance(outcome, Refusal) else None
 
 

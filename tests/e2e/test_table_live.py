@@ -271,3 +271,24 @@ async def test_a_table_opened_on_the_lobby_shows_the_game_once_it_starts(
         hand = table.get_by_role("region", name="Your hand")
         await expect(hand.locator("#cards").get_by_role("button")).to_have_count(5)
     assert problems == []
+
+
+async def test_a_dm_hand_never_clicked_shows_a_pick_made_at_the_table(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    """The player went straight to the table: their DM hand, which they never clicked, still
+    comes to show what they played there."""
+    anne, ben = server.players("Anne", "Ben")
+    game = await game_of(server, [anne, ben])
+    anne_dm = await game.controls(anne, 1, 1)
+    played = labels(anne_dm, "card")[0]
+    async with browser_pages(height=900, count=1) as ((page,), problems):
+        table, _wire = await seat_at_the_table(page, discord_client, anne, server)
+        hand = table.get_by_role("region", name="Your hand")
+        await hand.get_by_role("button", name=played, exact=True).first.click()
+        await hand.get_by_role("button", name="Ben", exact=True).click()
+        await server.discord.wait_for(
+            lambda: f"You played **{played}** in front of **Ben**" in anne_dm.content,
+            what="Anne's unclicked DM hand showing her pick from the table",
+        )
+    assert problems == []
