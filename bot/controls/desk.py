@@ -265,7 +265,7 @@ async def refuse_after_the_end(interaction: discord.Interaction, record: GameRec
     if result is None:
         await refuse(interaction, "refusal.game_over")
         return
-    # A private channel's games keep its id where a server's id goes (bot/play/lobby.py).
+    # A private channel's games keep its id where a server's id goes (bot/lobby/desk.py).
     where = "@me" if GameOptions.of(record).reach.private else record.guild_id
     link = f"https://discord.com/channels/{where}/{record.channel_id}/{result}"
     await refuse(interaction, "refusal.game_finished", link=link)
