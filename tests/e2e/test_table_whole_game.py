@@ -1,6 +1,7 @@
 """A whole 4-player game, played four ways at once: Anne and Ben from two tables (two browser
 contexts, as on two phones), Cleo from the buttons of her DM hand, and Dan, whose DMs are
-closed, from the buttons of the hand the round message's Show my hand gives him in the channel.
+closed, from the buttons of the hand the round message's Show my hand gives him in the channel;
+and Anne leaves her table for her DM buttons one round a stage, and comes back.
 After the last reveal the table's totals are the engine's replay of the record the bot stored;
 a spectator's page never had a hand; no page said anything in the console."""
 
@@ -22,6 +23,8 @@ from tests.table.discord_client import DiscordClient
 
 __all__ = ["discord_client"]
 
+SWITCH = 3
+"""The round of each stage Anne plays from her DM's buttons, not her table."""
 REVEAL_TIMEOUT_MS = 60_000
 """A table plays every reveal before the next round (and the machine may be busy)."""
 
@@ -76,9 +79,11 @@ async def test_a_whole_game_from_two_tables_dm_buttons_and_channel_buttons(
         )
         for stage in range(1, engine.STAGES + 1):
             for round_ in range(1, engine.ROUNDS + 1):
-                for table in (anne_table, ben_table):
+                # Anne switches to her DM buttons for each stage's round SWITCH, and back.
+                from_dm = [anne] if round_ == SWITCH else []
+                for table in [ben_table] if from_dm else [anne_table, ben_table]:
                     await pick_at(table, stage, round_, chance)
-                await game.play_turn([cleo, dan])
+                await game.play_turn([*from_dm, cleo, dan])
         final = await server.discord.wait_for(game.final_message, what="the final message")
 
         totals = await stored_replay_totals(server, int(game.record()["game"]))
