@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run test lint bench demo clean table
+.PHONY: install run test lint bench demo play clean table
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ bench: $(INSTALLED)
 # No token, no Discord: the bot plays one game against the loopback Discord; prints each file's path.
 demo: $(INSTALLED)
 	$(PY) -m tests.demo --out whyfirst-demo.html
+
+# No token, no Discord: the loopback Discord, the bot and a test Discord client; prints the address
+# that seats you at the table of a game with AI players (needs port 3333 free). Ctrl-C stops it.
+play: $(INSTALLED)
+	$(PY) -m tests.table.play
 
 # The table's script (bot/table/assets/table.js, committed): activity/table.js with the Embedded
 # App SDK, bundled by esbuild, both at the exact versions of activity/package-lock.json.

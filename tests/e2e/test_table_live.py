@@ -9,31 +9,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.async_api import Frame, Page, expect
+from playwright.async_api import expect
 
 from tests.e2e.browser import ARTEFACTS, browser_pages, chromium
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, card_of, lobby_button
 from tests.loopback import Message, Player
 from tests.loopback.harness import BotProcess
-from tests.table.at_the_table import Wire, discord_client, table_of
+from tests.table.at_the_table import discord_client, seat_at_the_table
 from tests.table.discord_client import DiscordClient
 
 __all__ = ["discord_client"]
-
-
-async def seat_at_the_table(
-    page: Page,
-    client: DiscordClient,
-    player: Player,
-    server: Server,
-    signed_in: str = "Signed in as",
-) -> tuple[Frame, Wire]:
-    wire = await Wire.on(page.context)
-    await page.goto(client.visit(player, server.games))
-    table = await table_of(page)
-    await expect(table.locator("#status")).to_have_text(f"{signed_in} {player.name}.")
-    return table, wire
 
 
 async def game_of(

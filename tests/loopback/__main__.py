@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import signal
 
 from tests.loopback import LoopbackDiscord
+from tests.loopback.harness import until_signalled
 
 
 async def serve(server_name: str) -> None:
@@ -22,11 +22,7 @@ async def serve(server_name: str) -> None:
         print(f"DISCORD_GATEWAY_URL={discord.gateway_url}")
         print(f"WHYFIRST_DEV_GUILD={guild.id}")
         print("# Ctrl-C stops it.", flush=True)
-        stopped = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signal_number in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signal_number, stopped.set)
-        await stopped.wait()
+        await until_signalled()
 
 
 def main() -> None:

@@ -40,6 +40,16 @@ def bot_environment(
     return env
 
 
+async def until_signalled() -> None:
+    """Returns once the process gets SIGINT (Ctrl-C) or SIGTERM: what a command line that
+    serves until stopped waits for."""
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signal_number, stopped.set)
+    await stopped.wait()
+
+
 class ErrorLogGuard(logging.Handler):
     """Collects ERROR+ records of the bot's and discord.py's loggers; notices the ready line."""
 

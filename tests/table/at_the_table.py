@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.async_api import BrowserContext, Frame, Page, WebSocketRoute
+from playwright.async_api import BrowserContext, Frame, Page, WebSocketRoute, expect
 
 from tests.e2e.browser import serve_web
 from tests.e2e.server import Server
+from tests.loopback import Player
 from tests.table.discord_client import DiscordClient
 
 LIVE = re.compile(r".*/activity/api/live$")
@@ -41,6 +42,20 @@ async def table_of(page: Page) -> Frame:
     await page.wait_for_selector("iframe")
     (frame,) = [frame for frame in page.frames if "/activity/" in frame.url]
     return frame
+
+
+async def seat_at_the_table(
+    page: Page,
+    client: DiscordClient,
+    player: Player,
+    server: Server,
+    signed_in: str = "Signed in as",
+) -> tuple[Frame, Wire]:
+    wire = await Wire.on(page.context)
+    await page.goto(client.visit(player, server.games))
+    table = await table_of(page)
+    await expect(table.locator("#status")).to_have_text(f"{signed_in} {player.name}.")
+    return table, wire
 
 
 @dataclass
