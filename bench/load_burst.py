@@ -38,8 +38,7 @@ async def burst_round(table: Table, stage: int, round_: int) -> float:
     return sent
 
 
-async def open_all(tables: list[Table]) -> None:
-    """Every game opened and started (a few at a time), with time enough to pick."""
+async def play_burst(tables: list[Table], run: Settings, bot_pid: int) -> Outcome:
     gate = asyncio.Semaphore(OPEN_CONCURRENCY)
 
     async def open_table(table: Table) -> None:
@@ -49,10 +48,6 @@ async def open_all(tables: list[Table]) -> None:
     started = time.monotonic()
     await asyncio.gather(*(open_table(table) for table in tables))
     print(f"{len(tables)} games open in {time.monotonic() - started:.1f} s")
-
-
-async def play_burst(tables: list[Table], run: Settings, bot_pid: int) -> Outcome:
-    await open_all(tables)
     outcome = Outcome()
     playing = list(tables)
     for stage, round_ in turns(run.rounds):
