@@ -41,7 +41,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.activity_tables import LiveTable, connect_all, disconnect_all
+from bench.activity_tables import LiveTable, connect_all, disconnect_all, sample_lag
 from bench.load import make_tables, parser_of_runs, settings_of, stop_on_sigterm
 from bench.load_burst import play_burst
 from bench.load_players import play_human
@@ -163,11 +163,14 @@ async def measure(
         with_tables = memory_kib(pid, "VmRSS")
         cpu_at, bench_at = cpu_seconds(pid), cpu_seconds(os.getpid())
         started = time.monotonic()
+        lags: list[float] = []
+        lag_sampler = asyncio.create_task(sample_lag(lags))
         if run.pace == "human":
             outcome = await play_human(games, run)
         else:
             outcome = await play_burst(games, run, pid)
         await asyncio.sleep(SETTLE_SECONDS)
+        lag_sampler.cancel()
         playing = time.monotonic() - started
         cpu = cpu_seconds(pid) - cpu_at, cpu_seconds(os.getpid()) - bench_at
         at_the_end = memory_kib(pid, "VmRSS")
@@ -185,6 +188,7 @@ async def measure(
     say("commit -> table", percentiles(latencies.to_tables))
     say("first -> last table of a reveal", percentiles(latencies.spreads))
     say("reveal in the channel", percentiles(outcome.reveal_latencies))
+    say("the bench's own loop lag", percentiles(lags))
     say("sign in + connect", percentiles([t.connected_in or 0.0 for t in connected]))
     say(
         "connecting",

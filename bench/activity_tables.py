@@ -144,3 +144,15 @@ async def disconnect_all(tables: list[LiveTable]) -> None:
         *(table.socket.close() for table in tables if table.socket is not None),
         return_exceptions=True,
     )
+
+
+LAG_PERIOD = 0.05
+
+
+async def sample_lag(lags: list[float]) -> None:
+    """How late this process's own event loop wakes up (every LAG_PERIOD s): a table's arrival
+    is timed when the loop gets to it, so this much of a latency may be the bench's own."""
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(LAG_PERIOD)
+        lags.append(time.monotonic() - asked - LAG_PERIOD)
