@@ -5,6 +5,7 @@ it; only Discord's answer lets the bot show that channel's game to it."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import aiohttp
@@ -20,29 +21,34 @@ class InstanceUnknown(Exception):
     """Discord could not be asked (the check is to be tried again later)."""
 
 
+RATE_LIMIT_TRIES, LONGEST_WAIT = 5, 5.0
+"""How often, and how many seconds in all, a check waits for a rate limit to pass."""
+
+Answer = tuple[int, object]
+"""Discord's status and JSON answer about one instance."""
+
+
 class ActivityInstances:
     def __init__(self, api_base: str, application_id: int, bot_token: str) -> None:
         self._api_base = api_base.rstrip("/")
         self._application_id = application_id
         self._headers = {"Authorization": f"Bot {bot_token}"}
+        self._asking: dict[str, asyncio.Task[Answer]] = {}
+        """The questions under way, by instance: the tables of one instance connecting
+        together (after a restart, all of them) share one request."""
 
     async def seats(self, session: Session) -> bool:
         """Whether the session's player is in its instance, and the instance runs in the
         session's channel. Raises InstanceUnknown when Discord does not answer."""
         instance = session.place.instance_id
-        url = f"{self._api_base}/applications/{self._application_id}/activity-instances/{instance}"
-        try:
-            async with (
-                aiohttp.ClientSession(timeout=CHECK_TIMEOUT, headers=self._headers) as http,
-                http.get(url) as response,
-            ):
-                if response.status == 404:
-                    return False
-                answer = await response.json(content_type=None)
-                status = response.status
-        except (aiohttp.ClientError, TimeoutError, ValueError) as problem:
-            log.warning("Discord did not answer an Activity instance check: %s", problem)
-            raise InstanceUnknown from None
+        asking = self._asking.get(instance)
+        if asking is None:
+            asking = asyncio.create_task(self._ask(instance))
+            self._asking[instance] = asking
+            asking.add_done_callback(lambda _: self._asking.pop(instance, None))
+        status, answer = await asyncio.shield(asking)
+        if status == 404:
+            return False
         if status != 200 or not isinstance(answer, dict):
             log.warning("activity-instances answered %s", status)
             raise InstanceUnknown
@@ -54,3 +60,30 @@ class ActivityInstances:
             and str(session.user_id) in users
             and channel == str(session.place.channel_id)
         )
+
+    async def _ask(self, instance: str) -> Answer:
+        """Discord's answer; a rate limit is waited out (the bot's other requests share
+        Discord's global limit), up to LONGEST_WAIT seconds in all."""
+        url = f"{self._api_base}/applications/{self._application_id}/activity-instances/{instance}"
+        waited = 0.0
+        try:
+            async with aiohttp.ClientSession(timeout=CHECK_TIMEOUT, headers=self._headers) as http:
+                for _ in range(RATE_LIMIT_TRIES):
+                    async with http.get(url) as response:
+                        status = response.status
+                        answer = None if status == 404 else await response.json(content_type=None)
+                    wait = _retry_after(answer) if status == 429 else None
+                    if wait is None or waited + wait > LONGEST_WAIT:
+                        return status, answer
+                    waited += wait
+                    await asyncio.sleep(wait)
+                return status, answer
+        except (aiohttp.ClientError, TimeoutError, ValueError) as problem:
+            log.warning("Discord did not answer an Activity instance check: %s", problem)
+            raise InstanceUnknown from None
+
+
+def _retry_after(answer: object) -> float | None:
+    """The seconds a 429's body says to wait."""
+    wait = answer.get("retry_after") if isinstance(answer, dict) else None
+    return float(wait) if isinstance(wait, int | float) and wait >= 0 else None

@@ -3,6 +3,7 @@ only once Discord says its player is in that Activity instance, in that channel.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 
 import pytest
@@ -112,3 +113,29 @@ async def test_a_table_whose_session_expired_is_sent_to_sign_in_again(
             await socket.send_json({"game": 7, "stage": 1, "round": 1, "card": 3, "target": "0"})
             await socket.receive()
             assert (socket.closed, socket.close_code) == (True, 4001)
+
+
+async def test_tables_connecting_during_a_rate_limit_share_one_check_and_are_served(
+    client: Client, loopback: LoopbackDiscord, games: TextChannel
+) -> None:
+    """After a restart every table reconnects at once: Discord's rate limit is waited out, and
+    the tables of one instance ask Discord once."""
+    players = [loopback.add_user(name) for name in ("Anne", "Ben", "Cleo")]
+    launches = [loopback.world.application.launch(p.user, games.channel) for p in players]
+    sessions = [
+        await signed_in(client, player, games, launch.instance_id)
+        for player, launch in zip(players, launches, strict=True)
+    ]
+    loopback.inject_rate_limits(1, retry_after=0.3, path_contains="activity-instances")
+    asked_before = len(loopback.rest.requests)
+
+    async def first_message(session: str) -> dict[str, object]:
+        async with client.ws_connect("/activity/api/live") as socket:
+            await socket.send_json({"session": session})
+            answer: dict[str, object] = await socket.receive_json()
+            return answer
+
+    answers = await asyncio.gather(*(first_message(session) for session in sessions))
+    assert [answer["type"] for answer in answers] == ["state"] * 3
+    checks = [r for r in loopback.rest.requests[asked_before:] if "activity-instances" in r[1]]
+    assert len(checks) == 2  # the rate-limited one, and the one after it
