@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import re
@@ -13,7 +14,7 @@ from PIL import Image
 
 import engine
 from tests.demo.__main__ import main
-from tests.demo.game import CLOSED_DMS, PLAYER_NAMES, dealt_from_seed, run_demo, seed_of_first_game
+from tests.demo.game import CLOSED_DMS, PLAYER_NAMES, dealt_from_seed, seed_of_first_game
 from tests.demo.messages import PNG_SIGNATURE
 from tests.demo.page_reader import Shown, data_uri_bytes, read_page
 from tests.demo.replay_copy import DemoFiles
@@ -35,7 +36,7 @@ def turns_revealed(messages: list[Shown]) -> list[tuple[int, int]]:
     ]
 
 
-def test_make_demo_writes_the_game_as_its_players_saw_it_and_its_replay_page(
+def test_make_demo_writes_the_game_as_its_players_saw_it_and_no_column_is_cut_off(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     files = DemoFiles(tmp_path / "whyfirst-demo.html")
@@ -125,6 +126,9 @@ def test_make_demo_writes_the_game_as_its_players_saw_it_and_its_replay_page(
             card = picked[(name, stage)]
             assert hand.before_last.startswith(f"Last click: {card} · just before"), (name, stage)
 
+    # One game serves both: the transcript it wrote, opened in a 1600 px window.
+    asyncio.run(columns_at_1600_px(files.transcript))
+
 
 def pixels(png: bytes) -> bytes:
     return Image.open(io.BytesIO(png)).convert("RGB").tobytes()
@@ -139,12 +143,9 @@ def last_picks(record: dict[str, Any]) -> dict[tuple[str, int], str]:
     }
 
 
-async def test_no_column_of_the_transcript_is_cut_off_in_a_1600_px_window(
-    tmp_path: Path,
-) -> None:
-    run = await run_demo(seed=1)
-    transcript = tmp_path / "whyfirst-demo.html"
-    transcript.write_text(run.html, encoding="utf-8")
+async def columns_at_1600_px(transcript: Path) -> None:
+    """No column of the transcript is cut off in a 1600 px window: side by side, each whole
+    within the window, nothing inside running over its edge."""
     async with browser_page(900, width=1600) as (page, said):
         await page.goto(transcript.as_uri())
         window = await page.evaluate("document.documentElement.clientWidth")
@@ -158,7 +159,6 @@ async def test_no_column_of_the_transcript_is_cut_off_in_a_1600_px_window(
     assert said == []
     assert [column[0] for column in columns] == ["channel", "seat-1", "seat-2", "seat-3", "seat-4"]
     for anchor, top, left, right, overflow in columns:
-        # Side by side, each whole within the window, nothing inside running over its edge.
         assert top == columns[0][1], anchor
         assert 0 <= left < right <= window, anchor
         assert overflow == 0, anchor
