@@ -17,9 +17,7 @@ from tests.e2e.table import Table, buttons, card_of, lobby_button
 from tests.loopback import Message, Player
 from tests.loopback.harness import BotProcess
 from tests.table.at_the_table import discord_client, seat_at_the_table
-from tests.table.discord_client import HOLDS_THE_PORT, DiscordClient
-
-pytestmark = HOLDS_THE_PORT
+from tests.table.discord_client import DiscordClient
 
 __all__ = ["discord_client"]
 

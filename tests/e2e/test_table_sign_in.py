@@ -10,9 +10,7 @@ from playwright.async_api import expect
 from tests.e2e.browser import ARTEFACTS, browser_page, chromium
 from tests.e2e.server import Server
 from tests.table.at_the_table import discord_client, table_of
-from tests.table.discord_client import HOLDS_THE_PORT, DiscordClient
-
-pytestmark = HOLDS_THE_PORT
+from tests.table.discord_client import DiscordClient
 
 __all__ = ["discord_client"]
 

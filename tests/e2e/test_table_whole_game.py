@@ -19,9 +19,7 @@ from tests.e2e.results import announced_totals
 from tests.e2e.server import Server
 from tests.e2e.table import Table
 from tests.table.at_the_table import discord_client, seat_at_the_table
-from tests.table.discord_client import HOLDS_THE_PORT, DiscordClient
-
-pytestmark = HOLDS_THE_PORT
+from tests.table.discord_client import DiscordClient
 
 __all__ = ["discord_client"]
 

@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 import aiohttp
-import pytest
 from aiohttp import web
 
 from tests.loopback import LoopbackDiscord, Player
@@ -26,9 +25,6 @@ from tests.loopback.players import TextChannel
 
 ORIGIN = "http://localhost:3333"
 PORT = 3333
-HOLDS_THE_PORT = pytest.mark.xdist_group("localhost-3333")
-"""Tests that serve the test client on the one port run one after another on one worker
-(`--dist loadgroup`), rather than one waiting idle for the other's port."""
 PORT_WAIT_SECONDS = 300.0
 """Another test may hold the one port the SDK accepts: wait for it, a bounded while (the
 whole game at two tables holds it for a minute or two on a busy machine)."""

@@ -11,9 +11,7 @@ from playwright.async_api import expect
 
 from tests.e2e.browser import browser_page, chromium
 from tests.table.at_the_table import table_of
-from tests.table.discord_client import HOLDS_THE_PORT, ORIGIN, PORT_WAIT_SECONDS
-
-pytestmark = HOLDS_THE_PORT
+from tests.table.discord_client import ORIGIN, PORT_WAIT_SECONDS
 
 STARTUP_SECONDS = PORT_WAIT_SECONDS + 120
 """The test client may wait for port 3333 (another test holds it), then the bot starts."""
