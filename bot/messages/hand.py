@@ -97,19 +97,39 @@ def hand_controls(
         stage=view.stage,
         round=view.round,
     )
+    status = hand_status(view, table, player, locale, selected)
     if view.phase == engine.Phase.FINISHED:
-        return Post(f"{header}\n{t('hand.finished', locale)}", None)
-    in_hand = {card.number for card in view.hand}
-    chosen = selected if selected in in_hand else (view.pick[0] if view.pick else None)
+        return Post(f"{header}\n{status}", None)
+    chosen = _chosen(view, selected)
     buttons = discord.ui.View(timeout=None)
     owner = user_id_of(player)
     for card in _card_buttons(state, view, table, owner, chosen):
         buttons.add_item(card)
     for figure in _figure_buttons(state, view, table, owner, chosen, locale):
         buttons.add_item(figure)
-    picked_target = view.pick[1] if view.pick else None
-    status = _status(view, table, player, chosen, picked_target, locale)
     return Post(f"{header}\n{status}", buttons)
+
+
+def hand_status(
+    view: engine.PlayerView,
+    table: Table,
+    player: PlayerId,
+    locale: str | None = None,
+    selected: int | None = None,
+) -> str:
+    """The line under the hand's header: what `player` may do now, or what they played
+    (the table shows the same words without building the hand's buttons)."""
+    if view.phase == engine.Phase.FINISHED:
+        return t("hand.finished", locale)
+    picked_target = view.pick[1] if view.pick else None
+    return _status(view, table, player, _chosen(view, selected), picked_target, locale)
+
+
+def _chosen(view: engine.PlayerView, selected: int | None) -> int | None:
+    """The card the hand shows as chosen: one selected but not yet aimed, else the pick's."""
+    if selected in {card.number for card in view.hand}:
+        return selected
+    return view.pick[0] if view.pick else None
 
 
 def _card_buttons(

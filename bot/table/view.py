@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import engine
 from bot.i18n import t
-from bot.messages.hand import Place, dealt_hand, hand_controls
+from bot.messages.hand import dealt_hand, hand_status
 from bot.messages.picture import Snapshot, board_for, fold_moves
 from bot.messages.table import Table, card_label
 from bot.render import describe_board
@@ -18,9 +18,6 @@ from bot.render.describe import join_names
 from bot.storage import GameRecord, JsonObject, player_id
 from bot.ui import custom_ids as ids
 from bot.web.track import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, SPACES, STACK, headroom
-
-NOWHERE = Place("", "")
-"""The hand's header names the server and channel; the table shows its own."""
 
 
 @dataclass(frozen=True)
@@ -159,8 +156,7 @@ def _hand(
     """The viewer's own hand, with the labels of their hand's Discord buttons."""
     player = player_id(viewer)
     view = engine.view_for(state, player)
-    with hand_controls(state, table, player, NOWHERE, language) as controls:
-        status = (controls.content or "").partition("\n")[2]
+    status = hand_status(view, table, player, language)
     in_hand = {card.number for card in view.hand}
     picking = view.phase == engine.Phase.PICKING
     moving = view.phase == engine.Phase.MOVING and view.current_mover == player
