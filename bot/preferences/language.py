@@ -6,20 +6,18 @@ import discord
 
 from bot.i18n import locale_name, t
 from bot.languages import SERVER_LANGUAGES, Languages
-from bot.ui.replies import refuse, say_privately
+from bot.preferences.managers import managed_server
+from bot.ui.replies import say_privately
 
 
 async def choose_language(
     languages: Languages, interaction: discord.Interaction, language: str
 ) -> None:
-    if interaction.guild_id is None:
-        await refuse(interaction, "refusal.guild_only")
-        return
-    if not interaction.permissions.manage_guild:
-        await refuse(interaction, "refusal.language_not_allowed")
+    guild_id = await managed_server(interaction, "refusal.language_not_allowed")
+    if guild_id is None:
         return
     chosen = language if language in SERVER_LANGUAGES else None
-    await languages.set_server_language(interaction.guild_id, chosen)
+    await languages.set_server_language(guild_id, chosen)
     locale = locale_name(interaction.locale)
     if chosen is None:
         server = locale_name(interaction.guild_locale) or "en"

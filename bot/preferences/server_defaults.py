@@ -9,7 +9,8 @@ import discord
 
 from bot.i18n import locale_name, t
 from bot.options import HandsIn
-from bot.ui.replies import refuse, say_privately
+from bot.preferences.managers import managed_server
+from bot.ui.replies import say_privately
 
 
 class DefaultsStore(Protocol):
@@ -29,12 +30,9 @@ class ServerDefaults:
 
     async def choose_defaults(self, interaction: discord.Interaction, hands: HandsIn) -> None:
         """/whyfirst defaults: a member who may manage the server sets them."""
-        if interaction.guild_id is None:
-            await refuse(interaction, "refusal.guild_only")
+        guild_id = await managed_server(interaction, "refusal.defaults_not_allowed")
+        if guild_id is None:
             return
-        if not interaction.permissions.manage_guild:
-            await refuse(interaction, "refusal.defaults_not_allowed")
-            return
-        await self._storage.set_server_hands(interaction.guild_id, hands)
+        await self._storage.set_server_hands(guild_id, hands)
         locale = locale_name(interaction.locale)
         await say_privately(interaction, t(f"defaults.hands_{hands}", locale))
