@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot import storage as store
 from bot.announce.click_book import ClickBook, Spot
 from bot.announce.clicks import Token
 from bot.announce.letter import Letter
-from bot.announce.message_ids import MessageIds, keep_message_ids
+from bot.announce.message_ids import StoredMessageIds, keep_message_ids
 from bot.announce.notices import end_notice
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Routes, Spend
@@ -47,7 +48,7 @@ class GameDms:
 
 class DmHands:
     def __init__(
-        self, routes: Routes, book: ClickBook, languages: Languages, storage: MessageIds
+        self, routes: Routes, book: ClickBook, languages: Languages, storage: StoredMessageIds
     ) -> None:
         self._routes = routes
         self._book = book
@@ -176,12 +177,22 @@ class DmHands:
 
     async def _closed(self, table: Table, player: PlayerId) -> None:
         game = self._games[table.game_id]
-        if player in game.closed:
+        if player in game.closed or await self._said_elsewhere(table.game_id, player):
+            game.closed.add(player)
             return
         game.closed.add(player)
         await self._tell_channel(table, player, dms_closed=True)
         # Stored once said: a process that dies in between leaves it to be said again.
         await self._store(table.game_id, player, None)
+
+    async def _said_elsewhere(self, game_id: int, player: PlayerId) -> bool:
+        """Whether another process already said this player's DMs are closed: what this one
+        learned of the game may be older than that (its record was loaded before it was said)."""
+        try:
+            record = await self._storage.game(game_id)
+        except store.StorageError:
+            return False
+        return record is not None and dm_names(player)[2] in record.message_ids
 
     async def _tell_channel(self, table: Table, player: PlayerId, dms_closed: bool) -> None:
         post = undelivered_hand(table, player, dms_closed)

@@ -16,6 +16,11 @@ class MessageIds(Protocol):
         """Store each name's message id with the game (None: forget the name)."""
 
 
+class StoredMessageIds(MessageIds, Protocol):
+    async def game(self, game_id: int) -> store.GameRecord | None:
+        """The game as stored now, with the message ids every process has kept."""
+
+
 class ResultStorage(MessageIds, Protocol):
     async def rating_changes(self, game_id: int) -> dict[int, float]:
         """Each person's all-time rating change in a finished game (empty if not rated)."""
