@@ -133,9 +133,10 @@ def build_rooms(
         client=client,
     )
     table_on = settings.activity is not None
+    desk = LobbyDesk(service, timers, clock, announcer, languages, defaults, table_on)
     features = (
         lobby_feature(
-            LobbyDesk(service, timers, clock, announcer, languages, defaults, table_on),
+            desk,
             here,
             in_flight,
         ),
@@ -170,5 +171,5 @@ def build_rooms(
         buttons=clickable_buttons(features, ClickGuard(in_flight, count)),
         commands=WhyFirstCommands(features),
         web=web,
-        launch=app_launcher(table_on),
+        launch=app_launcher(service.games, desk, table_on),
     )

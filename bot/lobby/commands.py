@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.i18n import locale_name, t
+from bot.lobby.answer import refused_start
 from bot.lobby.desk import LobbyDesk
 from bot.lobby.request import LobbyRequest
 from bot.options import (
@@ -18,15 +18,11 @@ from bot.options import (
     GameOptions,
     HandsIn,
 )
-from bot.permissions import missing_permissions
 from bot.play.channel_games import ChannelGames
-from bot.render.describe import join_names
 from bot.ui import custom_ids as ids
 from bot.ui.command_text import HANDS_CHOICES, choice, described, option_name
-from bot.ui.contexts import clicks_only, in_bot_dm
 from bot.ui.feature import Feature
 from bot.ui.in_flight import InFlight
-from bot.ui.replies import refuse
 
 VARIANTS = [choice("variant_standard", "standard"), choice("variant_tactical", "tactical")]
 AI_LEVEL_CHOICES = [choice("ai_sharp", "sharp"), choice("ai_casual", "casual")]
@@ -58,14 +54,7 @@ def lobby_feature(desk: LobbyDesk, here: ChannelGames, in_flight: InFlight) -> F
         ai_level: str = DEFAULT_AI_LEVEL,
         hands: str | None = None,
     ) -> None:
-        if in_bot_dm(interaction):
-            await refuse(interaction, "refusal.guild_only")
-            return
-        missing = missing_permissions(interaction.app_permissions, clicks_only(interaction))
-        if missing:
-            locale = locale_name(interaction.locale)
-            names = join_names([t(f"permission.{name}", locale) for name in missing], locale)
-            await refuse(interaction, "start.missing_permissions", permissions=names)
+        if await refused_start(interaction):
             return
         options = GameOptions(
             pick_seconds=pick_seconds,

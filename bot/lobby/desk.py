@@ -18,6 +18,7 @@ from bot import storage as store
 from bot.clock import Clock
 from bot.i18n import locale_name, t
 from bot.languages import Languages
+from bot.lobby.answer import DEFERRED, LobbyAnswer
 from bot.lobby.request import LobbyRequest
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
 from bot.options import GameOptions, HandsIn
@@ -57,13 +58,19 @@ class LobbyDesk:
 
     # --- opening -----------------------------------------------------------------------
 
-    async def open_lobby(self, interaction: discord.Interaction, request: LobbyRequest) -> None:
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        request: LobbyRequest,
+        answer: LobbyAnswer = DEFERRED,
+    ) -> None:
         await self._open(
             interaction,
             request.variant,
             request.options,
             seated=(),
             server_hands=request.server_hands,
+            answer=answer,
         )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
@@ -88,6 +95,7 @@ class LobbyDesk:
         options: GameOptions,
         seated: Sequence[Seat],
         server_hands: bool = False,
+        answer: LobbyAnswer = DEFERRED,
     ) -> None:
         """Open a lobby in the interaction's channel, with `seated` players already in;
         `server_hands`: the hands where the server's default puts them.
@@ -104,8 +112,8 @@ class LobbyDesk:
         if self._service.games.in_channel(channel_id) is not None:
             await refuse(interaction, "refusal.channel_busy")
             return
-        # The lobby's first write may queue behind other games' writes: answer first.
-        await interaction.response.defer(thinking=True)
+        if not await answer.first(interaction):
+            return
         host = locale_name(interaction.locale)
         public = await self._languages.of_server(where, public_locale(interaction))
         if reach.clicks_only:
@@ -132,24 +140,19 @@ class LobbyDesk:
                 seated,
             )
         except store.ChannelBusy:
-            # Another process opened one meanwhile; the deferred answer is public, so it says
-            # so in public (a follow-up would replace it anyway).
-            await interaction.edit_original_response(
-                content=t("refusal.channel_busy", interaction.locale)
-            )
+            await answer.busy(interaction)
             return
         with sent_once(lobby_view(record)) as view:
-            lobby = await interaction.edit_original_response(
-                content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
-            )
+            lobby = await answer.show(interaction, lobby_content(record), view)
         try:
             await self._service.seating.note_lobby_message(record.id, lobby.id)
         except store.StorageError as problem:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
-        self._announcing.note_click(
-            record.id, player_id(interaction.user.id), interaction, Clicked.LOBBY
-        )
+        if answer.keeps_click:
+            self._announcing.note_click(
+                record.id, player_id(interaction.user.id), interaction, Clicked.LOBBY
+            )
         log.info("game %s: lobby opened in channel %s", record.id, channel_id)
 
     # --- the lobby's buttons -----------------------------------------------------------

@@ -17,3 +17,8 @@ class LobbyRequest:
     options: GameOptions
     server_hands: bool
     """The host left the hands to the server's default."""
+
+    @classmethod
+    def plain(cls) -> LobbyRequest:
+        """/whyfirst start with none of its options."""
+        return cls(engine.Variant.STANDARD, GameOptions(), server_hands=True)

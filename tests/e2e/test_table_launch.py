@@ -36,6 +36,33 @@ async def test_the_app_launcher_opens_the_table_in_the_players_channel(server: S
     await bot.stop()
 
 
+async def test_a_launch_where_no_game_is_open_opens_a_lobby_beside_the_table(
+    server: Server,
+) -> None:
+    table_on(server)
+    await server.start_bot_process()
+    anne, ben = server.players("Anne", "Ben")
+    outcome = await anne.launch_app(server.games)
+    assert outcome is not None
+    assert outcome.response_type == LAUNCH_ACTIVITY
+    (lobby,) = await server.discord.wait_for(
+        lambda: [m for m in server.games.messages() if "Join" in labels(m)],
+        what="the lobby a launch opened",
+    )
+    assert anne.mention in lobby.content
+    await ben.click(lobby, label="Join")
+    await anne.click(lobby, label="Start")
+    table = Table(server.discord, server.games, [anne, ben])
+    assert await server.discord.wait_for(table.round_message, what="the first round")
+
+    # With the game under way, a launch opens the table on it, and no other lobby.
+    outcome = await ben.launch_app(server.games)
+    assert outcome is not None
+    assert outcome.response_type == LAUNCH_ACTIVITY
+    assert [m for m in server.games.messages() if "Join" in labels(m)] == []
+    assert len(server.discord.activity_launches) == 2
+
+
 async def test_with_the_table_on_a_dev_server_sync_also_takes_the_entry_point(
     server: Server,
 ) -> None:
