@@ -4,6 +4,8 @@ the client secret), and what its Activity has done: launches, sign-in codes, acc
 from __future__ import annotations
 
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +23,9 @@ EMBEDDED, GATEWAY_MESSAGE_CONTENT_LIMITED = 1 << 17, 1 << 19
 """Application flags: a switch of an unverified app sets the _LIMITED flag of its intent."""
 LAUNCH_ACTIVITY_ANSWERS = {2: "APPLICATION_COMMAND", 3: "MESSAGE_COMPONENT", 5: "MODAL_SUBMIT"}
 """The interactions a LAUNCH_ACTIVITY callback (type 12) may answer."""
+CODE_LIFETIME_SECONDS = 600.0
+"""How long an authorization code may wait for its exchange: Discord's docs name no figure,
+so the longest RFC 6749 (4.1.2) recommends."""
 
 
 @dataclass(eq=False)
@@ -82,8 +87,11 @@ class Application:
     launches: list[ActivityLaunch] = field(default_factory=list)
     instances: dict[int, ActivityInstance] = field(default_factory=dict)
     """The running instances, by channel id."""
-    codes: dict[str, User] = field(default_factory=dict)
-    """Authorization codes not exchanged yet: each is good for one exchange."""
+    codes: dict[str, tuple[User, float]] = field(default_factory=dict)
+    """Authorization codes not exchanged yet, with when each was issued: each is good for one
+    exchange, within CODE_LIFETIME_SECONDS."""
+    clock: Callable[[], float] = time.monotonic
+    """What the codes' lifetime is measured on (a test may move it on)."""
     access_tokens: dict[str, User] = field(default_factory=dict)
 
     @property
@@ -141,15 +149,16 @@ class Application:
 
     def authorization_code(self, user: User) -> str:
         code = secrets.token_urlsafe(22)
-        self.codes[code] = user
+        self.codes[code] = (user, self.clock())
         return code
 
     def exchange(self, code: str) -> str | None:
-        """A new access token for the user the code was issued to; None for an unknown or
-        already exchanged code."""
-        user = self.codes.pop(code, None)
-        if user is None:
+        """A new access token for the user the code was issued to; None for an unknown,
+        expired or already exchanged code."""
+        issued = self.codes.pop(code, None)
+        if issued is None or self.clock() - issued[1] > CODE_LIFETIME_SECONDS:
             return None
+        user = issued[0]
         token = secrets.token_urlsafe(22)
         self.access_tokens[token] = user
         return token

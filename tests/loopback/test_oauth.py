@@ -9,6 +9,7 @@ import aiohttp
 import pytest
 
 from tests.loopback import LoopbackDiscord, LoopbackError, Player
+from tests.loopback.application import CODE_LIFETIME_SECONDS
 
 
 @pytest.fixture
@@ -66,6 +67,17 @@ async def test_a_code_is_good_for_one_exchange_only(
     status, error = await post_token(loopback, form)
     assert (status, error["error"]) == (400, "invalid_grant")
     status, error = await post_token(loopback, exchange_form(loopback, "made-up"))
+    assert (status, error["error"]) == (400, "invalid_grant")
+
+
+async def test_a_code_expires_unexchanged(loopback: LoopbackDiscord, anne: Player) -> None:
+    application = loopback.world.application
+    issued = application.clock()
+    fresh, stale = anne.authorize(), anne.authorize()
+    application.clock = lambda: issued + CODE_LIFETIME_SECONDS - 1
+    assert (await post_token(loopback, exchange_form(loopback, fresh)))[0] == 200
+    application.clock = lambda: issued + CODE_LIFETIME_SECONDS + 1
+    status, error = await post_token(loopback, exchange_form(loopback, stale))
     assert (status, error["error"]) == (400, "invalid_grant")
 
 
