@@ -25,6 +25,7 @@ async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explaine
     await server.start_bot()
     anne, ben = server.players("Anne", "Ben")
     async with browser_page(height=800) as (page, problems):
+        await discord_client.serve_in(page.context)
         await page.goto(discord_client.visit(anne, server.games))
         table = await table_of(page)
         await expect(table.locator("#status")).to_have_text("Signed in as Anne.")

@@ -17,6 +17,7 @@ from playwright.async_api import BrowserContext, Frame, Page, WebSocketRoute, ex
 from tests.e2e.browser import serve_web
 from tests.e2e.server import Server
 from tests.loopback import Player
+from tests.ports import free_port
 from tests.table.discord_client import DiscordClient
 
 LIVE = re.compile(r".*/activity/api/live$")
@@ -31,7 +32,7 @@ async def discord_client(server: Server) -> AsyncIterator[DiscordClient]:
         "DISCORD_CLIENT_SECRET": server.discord.client_secret,
     }
     client = DiscordClient(server.discord, f"{public}/activity/")
-    await client.start()
+    await client.start(free_port())
     try:
         yield client
     finally:
@@ -39,9 +40,15 @@ async def discord_client(server: Server) -> AsyncIterator[DiscordClient]:
 
 
 async def table_of(page: Page) -> Frame:
+    """The table's frame, once the client's page has navigated it to the table."""
     await page.wait_for_selector("iframe")
-    (frame,) = [frame for frame in page.frames if "/activity/" in frame.url]
-    return frame
+    for _ in range(200):
+        framed = [frame for frame in page.frames if "/activity/" in frame.url]
+        if framed:
+            (frame,) = framed
+            return frame
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"no table framed: {[frame.url for frame in page.frames]}")
 
 
 async def seat_at_the_table(
@@ -52,6 +59,7 @@ async def seat_at_the_table(
     signed_in: str = "Signed in as",
 ) -> tuple[Frame, Wire]:
     wire = await Wire.on(page.context)
+    await client.serve_in(page.context)
     await page.goto(client.visit(player, server.games))
     table = await table_of(page)
     await expect(table.locator("#status")).to_have_text(f"{signed_in} {player.name}.")

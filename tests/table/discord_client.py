@@ -1,8 +1,9 @@
 """A test "Discord client": the page around an Activity, as Discord's client is.
 
-Served at http://localhost:3333 (the origin the Embedded App SDK accepts for local
-development), it frames the table with the query Discord adds (frame_id, instance_id,
-platform, guild_id, channel_id) and speaks the SDK's postMessage protocol
+At http://localhost:3333 (the origin the Embedded App SDK accepts for local development):
+served on that port for `make play`, or to a test's browser from a port of its own. It frames
+the table with the query Discord adds (frame_id, instance_id, platform, guild_id, channel_id)
+and speaks the SDK's postMessage protocol
 (@discord/embedded-app-sdk, src/Discord.ts): it answers the HANDSHAKE with the READY
 dispatch, AUTHORIZE with a code the loopback Discord issued to the player (or one Discord never
 issued), AUTHENTICATE as Discord does (it asks `users/@me` with the access token), CAPTURE_LOG
@@ -19,6 +20,7 @@ from urllib.parse import urlencode
 
 import aiohttp
 from aiohttp import web
+from playwright.async_api import BrowserContext, Route
 
 from tests.loopback import LoopbackDiscord, Player
 from tests.loopback.players import TextChannel
@@ -26,8 +28,8 @@ from tests.loopback.players import TextChannel
 ORIGIN = "http://localhost:3333"
 PORT = 3333
 PORT_WAIT_SECONDS = 300.0
-"""Another test may hold the one port the SDK accepts: wait for it, a bounded while (the
-whole game at two tables holds it for a minute or two on a busy machine)."""
+"""`make play`'s test may find the one port the SDK accepts held (by a `make play` someone
+runs beside the tests): it waits for it, a bounded while."""
 INVALID_COMMAND = 4002
 
 PAGE = """<!doctype html>
@@ -77,6 +79,7 @@ class DiscordClient:
         self._player: Player | None = None
         self._refuse_code = False
         self._runner: web.AppRunner | None = None
+        self._port: int | None = None
 
     def visit(self, player: Player, channel: TextChannel, *, refused_code: bool = False) -> str:
         """The address that opens the table for `player` in `channel` (who joins the Activity
@@ -95,7 +98,22 @@ class DiscordClient:
             query["guild_id"] = str(channel.channel.guild.id)
         return f"{ORIGIN}/?{urlencode({'table': self._table_url + '?' + urlencode(query)})}"
 
-    async def start(self) -> None:
+    async def serve_in(self, context: BrowserContext) -> None:
+        """One browser context reaches this client at ORIGIN while it listens on a port of its
+        own (`start(port)`): tests side by side need not take turns on the one port the SDK
+        accepts. The browser sees ORIGIN; the answers come from a loopback socket, as they
+        would from the port itself."""
+        assert self._port is not None, "start the client first"
+        own = f"http://127.0.0.1:{self._port}"
+
+        async def redirect(route: Route) -> None:
+            await route.continue_(url=own + route.request.url.removeprefix(ORIGIN))
+
+        await context.route(lambda url: url.startswith(ORIGIN + "/"), redirect)
+
+    async def start(self, port: int = PORT) -> None:
+        """Listen on `port` (ORIGIN's, for a browser of its own, as `make play` opens)."""
+        self._port = port
         app = web.Application()
         app.router.add_get("/", self._page)
         app.router.add_post("/authorize", self._authorize)
@@ -106,7 +124,7 @@ class DiscordClient:
         deadline = loop.time() + PORT_WAIT_SECONDS
         while True:
             # A site that failed to bind stays registered with its runner: a new one each try.
-            site = web.TCPSite(self._runner, "127.0.0.1", PORT)
+            site = web.TCPSite(self._runner, "127.0.0.1", port)
             try:
                 await site.start()
                 return
@@ -120,22 +138,21 @@ class DiscordClient:
         if self._runner is not None:
             await self._runner.cleanup()
 
-    async def _page(self, request: web.Request) -> web.Response:
-        values = {"activity": json.dumps(request.query["table"]), "invalid": INVALID_COMMAND}
-        return web.Response(text=PAGE % values, content_type="text/html")
+    def page(self, table: str) -> str:
+        """The client's page, framing the table at `table`."""
+        return PAGE % {"activity": json.dumps(table), "invalid": INVALID_COMMAND}
 
-    async def _authorize(self, request: web.Request) -> web.Response:
-        args = await request.json()
+    def authorize(self, args: dict[str, Any]) -> dict[str, str]:
         assert self._player is not None
         assert args["response_type"] == "code"
         assert args["scope"] == ["identify"]
         assert args["client_id"] == str(self._discord.bot_user.id)
         code = "never-issued-" + secrets.token_hex(8) if self._refuse_code else None
-        return web.json_response({"code": code or self._player.authorize()})
+        return {"code": code or self._player.authorize()}
 
-    async def _authenticate(self, request: web.Request) -> web.Response:
+    async def authenticate(self, args: dict[str, Any]) -> dict[str, Any]:
         """What Discord's client answers: the token's user, scopes and application."""
-        access_token = (await request.json())["access_token"]
+        access_token = args["access_token"]
         headers = {"Authorization": f"Bearer {access_token}"}
         async with (
             aiohttp.ClientSession() as http,
@@ -144,12 +161,19 @@ class DiscordClient:
             user: dict[str, Any] = await response.json()
         assert response.status == 200, user
         application = {"id": str(self._discord.bot_user.id), "name": "Why First?"}
-        return web.json_response(
-            {
-                "access_token": access_token,
-                "user": user,
-                "scopes": ["identify"],
-                "expires": "2100-01-01T00:00:00.000Z",
-                "application": {**application, "description": "", "icon": None},
-            }
-        )
+        return {
+            "access_token": access_token,
+            "user": user,
+            "scopes": ["identify"],
+            "expires": "2100-01-01T00:00:00.000Z",
+            "application": {**application, "description": "", "icon": None},
+        }
+
+    async def _page(self, request: web.Request) -> web.Response:
+        return web.Response(text=self.page(request.query["table"]), content_type="text/html")
+
+    async def _authorize(self, request: web.Request) -> web.Response:
+        return web.json_response(self.authorize(await request.json()))
+
+    async def _authenticate(self, request: web.Request) -> web.Response:
+        return web.json_response(await self.authenticate(await request.json()))
