@@ -69,8 +69,7 @@ async def sync_commands(
     fingerprint = hashlib.sha256(
         json.dumps({"guild": dev_guild, "commands": payload}, sort_keys=True).encode()
     ).hexdigest()
-    if app_launcher:
-        await _answer_the_app_launcher(tree.client)
+    known = await _answer_the_app_launcher(tree.client) if app_launcher else None
     synced = await storage.get_setting(COMMANDS_HASH_KEY)
     if synced == fingerprint:
         log.info("slash commands unchanged; not syncing")
@@ -81,7 +80,7 @@ async def sync_commands(
         return
     try:
         if guild is None:
-            await _overwrite_global_commands(tree.client, payload)
+            await _overwrite_global_commands(tree.client, payload, known)
         else:
             await tree.sync(guild=guild)
     except BaseException as failure:
@@ -128,13 +127,20 @@ _WRITABLE = frozenset(
 """What a bulk overwrite takes of a command (the rest of a fetched one is Discord's own)."""
 
 
-async def _overwrite_global_commands(client: discord.Client, payload: list[dict[str, Any]]) -> None:
+GlobalCommands = list[dict[str, Any]]
+"""The global commands as Discord lists them (discord.py's types know no Entry Point)."""
+
+
+async def _overwrite_global_commands(
+    client: discord.Client, payload: list[dict[str, Any]], known: GlobalCommands | None
+) -> None:
     """Replace the global commands with `payload`, keeping an Entry Point command that Discord
     made when Activities were switched on in the Developer Portal: an overwrite that left it
-    out would be refused (50240), and discord.py's tree.sync() would leave it out."""
+    out would be refused (50240), and discord.py's tree.sync() would leave it out. `known`:
+    the global commands as this start already read them."""
     application_id = client.application_id
     assert application_id is not None, "the commands are synced once logged in"
-    existing = await client.http.get_global_commands(application_id)
+    existing = known if known is not None else await _global_commands(client, application_id)
     kept = [
         {field: value for field, value in command.items() if field in _WRITABLE}
         for command in existing
@@ -143,22 +149,28 @@ async def _overwrite_global_commands(client: discord.Client, payload: list[dict[
     await client.http.bulk_upsert_global_commands(application_id, payload + kept)
 
 
-async def _answer_the_app_launcher(client: discord.Client) -> None:
+async def _answer_the_app_launcher(client: discord.Client) -> GlobalCommands:
     """Make the Entry Point command Discord created with Activities the bot's to answer (at
-    every start, before the commands: it is one request, and nothing of it is stored)."""
+    every start, before the commands: it is one request, and nothing of it is stored); the
+    global commands as they stand then."""
     application_id = client.application_id
     assert application_id is not None, "the commands are synced once logged in"
-    existing = await client.http.get_global_commands(application_id)
+    existing = await _global_commands(client, application_id)
     entry = next((c for c in existing if c["type"] == PRIMARY_ENTRY_POINT), None)
     if entry is None or not client.application_flags.embedded:
         log.warning(
             "the table is on but the App Launcher does not offer it: turn Activities on in the "
             "Developer Portal (Activities, Settings)"
         )
-        return
+        return existing
     if entry.get("handler") == APP_HANDLER:
-        return
+        return existing
     fields = {field: value for field, value in entry.items() if field in _WRITABLE - {"id"}}
     # discord.py's types of a command know no type 4 and no handler.
     command = fields | {"handler": APP_HANDLER}
     await client.http.upsert_global_command(application_id, command)  # type: ignore[arg-type]
+    return [command | {"id": entry["id"]} if c is entry else c for c in existing]
+
+
+async def _global_commands(client: discord.Client, application_id: int) -> GlobalCommands:
+    return [dict(command) for command in await client.http.get_global_commands(application_id)]

@@ -75,6 +75,23 @@ async def test_with_the_table_on_a_dev_server_sync_also_takes_the_entry_point(
     await bot.stop()
 
 
+async def test_a_global_sync_with_the_table_on_reads_the_global_commands_once(
+    server: Server,
+) -> None:
+    table_on(server)
+    server.global_commands = True
+    bot = await server.start_bot_process()
+    commands = "/applications/{application_id}/commands"
+    asked = [method for method, route in server.discord.rest.requests if route == commands]
+    assert asked == ["GET", "POST", "PUT"]  # read; the Entry Point made the bot's; the overwrite
+    names = {command["name"]: command for command in server.discord.commands()}
+    assert "whyfirst" in names
+    command = entry_point(server.discord.world)
+    assert command is not None
+    assert command["handler"] == APP_HANDLER
+    await bot.stop()
+
+
 async def test_without_the_table_discords_own_entry_point_is_left_alone(server: Server) -> None:
     server.global_commands = True
     server.discord.enable_activities()
