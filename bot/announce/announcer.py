@@ -20,7 +20,7 @@ from bot.announce.click_book import ClickBook
 from bot.announce.hands import Hands
 from bot.announce.outbox import SEND_FAILURES
 from bot.announce.round_message import RoundMessages
-from bot.messages.round import opening_story, story_of
+from bot.messages.round import story_of
 from bot.messages.table import Table
 from bot.play.announcing import Clicked
 from bot.play.transition import Change, Ended, Transition
@@ -115,18 +115,14 @@ class Announcer:
             self._forget(change.game_id)
             return
         table = Table.of(change.record)
-        if change.before is None:
-            story = opening_story(table, change.state)
-        else:
-            story = story_of(table, change.before, change.events)
+        story = story_of(table, change.before, change.state, change.events)
         if story.lines or change.finished:
-            await self._channel.reveal(table, change, story)
+            await self._channel.post_reveal(table, change, story)
         elif change.turn_changed:
             await self._rounds.edit_waiting(table, immediately=True)
         else:
             self._rounds.schedule_waiting_edit(table)
         if change.finished:
-            await self._channel.result(table, change)
             await self._hands.close(table, change)
             self._forget(change.game_id)
         elif change.turn_changed:

@@ -18,8 +18,8 @@ from bot.announce.notices import end_notice
 from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Address, Routes
 from bot.messages.post import Post
-from bot.messages.result import result_post
-from bot.messages.round import Story, reminder_post, round_post
+from bot.messages.reveal import reveal_posts
+from bot.messages.round import Story, reminder_post
 from bot.messages.table import Table
 from bot.options import HandsIn
 from bot.play.transition import Ended, Transition
@@ -48,31 +48,32 @@ class ChannelPosts:
         self._replay_url = replay_url
         """A replay token's page, when the bot serves web pages."""
 
-    async def reveal(self, table: Table, transition: Transition, story: Story) -> None:
-        """A new round message: the follow-up of the click that made it, if it was a click in
-        the channel, else a paced REST request."""
+    async def post_reveal(self, table: Table, transition: Transition, story: Story) -> None:
+        """A new round message, the follow-up of the click that made it if it was a click in
+        the channel, else a paced REST request; after the last one, the result with the game
+        record and a Rematch button."""
         round_message = self._rounds.replacing(table.game_id)
+        changes = await self._rating_changes(table.game_id) if transition.finished else {}
         # Drawn, its picture too, before the request takes its turn, so that it is sent the
         # moment it may go: a picture drawn after the turn would let requests reach Discord
         # later, and more bunched, than the pacer let them go. Drawn while the click that made
         # it answers: only then may it follow up that click.
-        state, deadline = transition.state, transition.record.deadline
-        with await round_post(table, state, story, deadline) as post:
+        record, state, events = transition.record, transition.state, transition.events
+        posts = await reveal_posts(table, record, state, events, story, changes, self._replay_url)
+        with posts.round_message as post:
             await transition.answered()
             click = self._book.of_change(table, transition)
             address = Address(table.channel_id, click=click, attachments=round_message.can_attach)
             what = f"game {table.game_id}: post in the channel"
             posted = await self._post(table, address, Letter(post, what=what))
         await self._rounds.posted(table.game_id, posted, story.text)
+        if posts.result is not None:
+            await self._post_result(table, posts.result)
 
-    async def result(self, table: Table, transition: Transition) -> None:
-        """The result with the game record and a Rematch button (after the last reveal)."""
-        changes = await self._rating_changes(table.game_id)
-        record, state = transition.record, transition.state
-        post = result_post(table, record, state, transition.events, changes, self._replay_url)
-        with post:
+    async def _post_result(self, table: Table, result: Post) -> None:
+        with result:
             address = Address(table.channel_id, click=self._book.of_result(table))
-            letter = Letter(post, what=f"game {table.game_id}: post the result")
+            letter = Letter(result, what=f"game {table.game_id}: post the result")
             posted = await self._post(table, address, letter)
         if posted.sent is not None:
             ids: dict[str, int | None] = {"result_message_id": posted.sent.id}

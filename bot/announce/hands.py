@@ -22,7 +22,7 @@ from bot.announce.letter import Letter
 from bot.announce.notices import end_notice
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Routes
-from bot.messages.hand import Directory, Place, hand_controls, place_of
+from bot.messages.hand import Directory, hand_controls, place_of
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import HandsIn
@@ -68,8 +68,7 @@ class Hands:
             recipients = table.seated(state.players)
         answered = await _answered(transition)
         recipients = tuple(p for p in recipients if not table.is_ai(p) and p != answered)
-        place = place_of(self._directory, table)
-        await asyncio.gather(*(self._deal_to(table, player, place, dealt) for player in recipients))
+        await asyncio.gather(*(self._deal_to(table, player, dealt) for player in recipients))
 
     async def redraw_actor(self, table: Table, transition: Transition) -> None:
         """A pick within a turn: only the clicker's controls change (and not even those when
@@ -77,19 +76,16 @@ class Hands:
         if transition.actor_id is None or await transition.answered():
             return
         player = player_id(transition.actor_id)
-        place = place_of(self._directory, table)
-        await self._redraw_ephemeral(table, player, place)
-        hand = self._hand(table, player, place)
-        await self._dms.redraw(table, player, hand, always=transition.away)
+        await self._redraw_ephemeral(table, player)
+        await self._dms.redraw(table, player, self._hand(table, player), always=transition.away)
 
     async def close(self, table: Table, transition: Transition) -> None:
         """The game is over: every player's controls say so and lose their buttons."""
-        place = place_of(self._directory, table)
         answered = await _answered(transition)
         for player in dict.fromkeys((*table.players, *self._book.players(table.game_id))):
             if player != answered:
-                await self._redraw_ephemeral(table, player, place)
-            await self._dms.close(table.game_id, player, self._hand(table, player, place))
+                await self._redraw_ephemeral(table, player)
+            await self._dms.close(table.game_id, player, self._hand(table, player))
 
     async def ended(self, ended: Ended) -> None:
         """The game ended early: every hand says so, in its player's language, and loses its
@@ -104,48 +100,47 @@ class Hands:
 
     # --- one player --------------------------------------------------------------------
 
-    async def _deal_to(
-        self, table: Table, player: PlayerId, place: Place, dealt: int | None
-    ) -> None:
+    async def _deal_to(self, table: Table, player: PlayerId, dealt: int | None) -> None:
         """`dealt`: the stage just dealt, if this turn is a stage's first."""
         if table.hands is HandsIn.CHANNEL:
-            await self._deal_in_channel(table, player, place)
+            await self._deal_in_channel(table, player)
             return
-        await self._redraw_ephemeral(table, player, place)
-        await self._dms.deal(table, player, place, self._hand(table, player, place), dealt)
+        await self._redraw_ephemeral(table, player)
+        # Where it is played, for the last stage's DM hand that the deal leaves without buttons.
+        place = place_of(self._directory, table)
+        await self._dms.deal(table, player, place, self._hand(table, player), dealt)
 
-    async def _deal_in_channel(self, table: Table, player: PlayerId, place: Place) -> None:
+    async def _deal_in_channel(self, table: Table, player: PlayerId) -> None:
         """Hands in the channel: the player's ephemeral hand redrawn through their latest
         click on it; else a new one, the ephemeral follow-up of their latest other click in
         the channel. With neither fresh, Show my hand brings it: never a DM."""
-        if await self._redraw_ephemeral(table, player, place):
+        if await self._redraw_ephemeral(table, player):
             return
         seat = self._book.latest(table.game_id, player, Spot.SEAT)
         if seat is None:
             return
-        letter = self._hand(table, player, place, ephemeral=True)(seat.token.locale)
+        letter = self._hand(table, player, ephemeral=True)(seat.token.locale)
         route = self._routes.route(Address(click=seat), new=True)
         sent = await self._routes.deliver(route, letter)
         if sent.click is not None:
             self._book.keep(table.game_id, player, Spot.HAND, sent.click)
 
-    async def _redraw_ephemeral(self, table: Table, player: PlayerId, place: Place) -> bool:
+    async def _redraw_ephemeral(self, table: Table, player: PlayerId) -> bool:
         """Their ephemeral hand, through their latest click on it: whether it was redrawn."""
         click = self._book.latest(table.game_id, player, Spot.HAND)
         if click is None:
             return False
-        letter = self._hand(table, player, place)(click.token.locale)
+        letter = self._hand(table, player)(click.token.locale)
         redrawn = await self._routes.deliver(self._routes.route(Address(click=click)), letter)
         return redrawn.delivered
 
-    def _hand(
-        self, table: Table, player: PlayerId, place: Place, *, ephemeral: bool = False
-    ) -> HandLetter:
-        """The player's controls in a language, drawn from the game's latest state when the
-        request goes."""
+    def _hand(self, table: Table, player: PlayerId, *, ephemeral: bool = False) -> HandLetter:
+        """The player's controls in a language, drawn from the game's latest state (and where
+        it is played, by the names the server and channel have then) when the request goes."""
 
         def letter(locale: str | None) -> Letter:
             def draw() -> Post:
+                place = place_of(self._directory, table)
                 state = self._latest[table.game_id].state
                 return hand_controls(state, table, player, place, locale)
 

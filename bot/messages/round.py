@@ -55,7 +55,15 @@ def opening_story(table: Table, state: engine.GameState) -> Story:
     return Story((intro,), Snapshot(engine.positions(state), {}), None, None, pings=True)
 
 
-def story_of(table: Table, before: engine.GameState, events: tuple[engine.Event, ...]) -> Story:
+def story_of(
+    table: Table,
+    before: engine.GameState | None,
+    state: engine.GameState,
+    events: tuple[engine.Event, ...],
+) -> Story:
+    """What a change from `before` to `state` tells; None before: the game's start."""
+    if before is None:
+        return opening_story(table, state)
     snapshot = fold_moves(engine.positions(before), events)
     locale = table.locale
     lines: list[str] = []

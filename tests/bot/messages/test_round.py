@@ -74,7 +74,7 @@ def test_a_picture_is_captioned_with_the_round_it_shows_the_end_of_or_the_stage_
             state = outcome.state
             events += outcome.events
         state, _, dealt = engine.settle(state)
-        story = story_of(TRIO, before, (*events, *dealt))
+        story = story_of(TRIO, before, state, (*events, *dealt))
         stories.append((story, picture_caption(TRIO, state, story)))
     assert [caption for _, caption in stories] == [
         "Stage 1 · Round 1",
