@@ -47,13 +47,14 @@ async def test_a_launch_where_no_game_is_open_opens_a_lobby_beside_the_table(
     assert outcome.response_type == LAUNCH_ACTIVITY
     (lobby,) = await server.discord.wait_for(
         lambda: [m for m in server.games.messages() if "Join" in labels(m)],
+        timeout=30,
         what="the lobby a launch opened",
     )
     assert anne.mention in lobby.content
     await ben.click(lobby, label="Join")
     await anne.click(lobby, label="Start")
     table = Table(server.discord, server.games, [anne, ben])
-    assert await server.discord.wait_for(table.round_message, what="the first round")
+    assert await server.discord.wait_for(table.round_message, timeout=30, what="the first round")
 
     # With the game under way, a launch opens the table on it, and no other lobby.
     outcome = await ben.launch_app(server.games)
