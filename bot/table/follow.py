@@ -127,7 +127,8 @@ class TableFollower:
                 pass
 
     async def _change(self, game_id: int) -> Change | None:
-        """The game as it is now, as a change from the version this process knew."""
+        """The game as it is now, as a change from the version this process knew: for the
+        tables alone (whose click it was is not known here)."""
         known = self._games.latest(game_id)
         before = None if known is None else self._games.state_of(known)
         record = await self._games.refresh(game_id)

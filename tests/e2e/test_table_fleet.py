@@ -19,6 +19,7 @@ from tests.e2e.server import Server
 from tests.e2e.table import Table
 from tests.loopback import Player
 from tests.ports import free_port
+from tests.postgres import PostgresCluster
 
 SHARDS = "2"
 State = dict[str, Any]
@@ -96,7 +97,9 @@ def headline(text: str) -> Callable[[State], bool]:
     return lambda state: state.get("headline") == text
 
 
-async def test_each_table_shows_what_the_other_process_committed(table_fleet: Server) -> None:
+async def test_each_table_shows_what_the_other_process_committed(
+    table_fleet: Server, postgres_cluster: PostgresCluster
+) -> None:
     fleet = table_fleet
     shard_0 = await start_shard(fleet, "0")
     shard_1 = await start_shard(fleet, "1")
@@ -128,6 +131,17 @@ async def test_each_table_shows_what_the_other_process_committed(table_fleet: Se
         assert reveal["after"] == [figure["space"] for figure in revealed["figures"]]
         assert reveal["before"] == [0, 0, 0]
         await ben_table.until(headline("Stage 1 · Round 2"), "round 1 revealed here")
+
+        # Both processes lose their listening connection: each makes it again, and a change
+        # it could not hear meanwhile still reaches the table (a catch-up).
+        postgres_cluster.psql(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE application_name = 'whyfirst-listener'"
+        )
+        await game.pick_all([(anne, await game.controls(anne, 1, 2))], 1, 2)
+        await anne_table.until(
+            lambda state: state.get("status") == "Still to pick: Ben.", "Anne's next pick"
+        )
 
         # Cancelled by the host in the channel (the shard-1 process): Ben's table says so.
         outcome = await anne.slash(fleet.games, "whyfirst cancel")
