@@ -99,6 +99,8 @@ class WhyFirstClient(discord.AutoShardedClient):
             )
             await self._health.start(self._ports.metrics)
         if rooms.web is not None and self._ports.web is not None:
+            if rooms.table_follower is not None:
+                await rooms.table_follower.start()
             await rooms.web.start(self._ports.web)
 
     async def on_ready(self) -> None:
@@ -114,6 +116,8 @@ class WhyFirstClient(discord.AutoShardedClient):
         if rooms is not None:
             if rooms.web is not None:
                 await rooms.web.stop()
+            if rooms.table_follower is not None:
+                await rooms.table_follower.close()
             await rooms.takeover.stop()
             await rooms.housekeeping.stop()
             rooms.announcer.stop_awaiting_clicks()

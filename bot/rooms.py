@@ -43,7 +43,8 @@ from bot.privacy.housekeeping import Housekeeping
 from bot.privacy.servers import DepartedServers
 from bot.settings import Settings
 from bot.standings.commands import standings_feature
-from bot.table.build import table_pages
+from bot.table.build import table_parts
+from bot.table.follow import TableFollower
 from bot.table.launch import app_launcher, table_feature
 from bot.timers.loop import Timers
 from bot.timers.takeover import Takeover
@@ -75,6 +76,8 @@ class Rooms:
     """The replay and standings pages, when the bot serves them."""
     launch: Callable[[discord.Interaction], Awaitable[None]]
     """A launch from the App Launcher: the table opens, or the player hears it is closed."""
+    table_follower: TableFollower | None
+    """The tables' changes committed by other processes, when the table is served."""
 
 
 def build_rooms(
@@ -93,6 +96,7 @@ def build_rooms(
     routes = Routes(outbox, monotonic=clock.monotonic)
     book = ClickBook(monotonic=clock.monotonic)
     hands = Hands(routes, book, DmHands(routes, book, languages, storage), client)
+    table = table_parts(client, settings, clock, service, storage)
     web = (
         None
         if settings.public_url is None
@@ -101,7 +105,7 @@ def build_rooms(
             clock,
             settings.public_url,
             settings.rating_min_games,
-            more=table_pages(client, settings, clock, service, storage),
+            more=() if table is None else (table.pages,),
         )
     )
     fallback = metrics.count_rest_fallback
@@ -172,4 +176,5 @@ def build_rooms(
         commands=WhyFirstCommands(features),
         web=web,
         launch=app_launcher(service.games, desk, table_on),
+        table_follower=None if table is None else table.follower,
     )

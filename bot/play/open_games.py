@@ -1,6 +1,7 @@
 """The open games this process knows: each one's latest record (as this process last read or
 wrote it), its engine state parsed once per version, and the lock its changes are written
-under. Only the game service (bot/play/service.py) and its parts write here."""
+under. Only the game service (bot/play/service.py) and its parts write here, and the table's
+follower (bot/table/follow.py), which refreshes a game another process moved on."""
 
 from __future__ import annotations
 

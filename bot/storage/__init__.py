@@ -90,6 +90,8 @@ channel by an advisory lock on the channel id; a write's dataclass takes keyword
         `.lobby_message_id` and `.round_message_id` are shortcuts.
     `actions(game_id) -> list[dict]` the ordered log; `action_log(game_id)` the same with
         seq, version, actor_id, created_at.
+    `actions_at(game_id, version) -> list[dict]` the actions the write that brought the game
+        to `version` logged (what another process's change was made of).
     `finished_game_export(game_id) -> dict` keys game, seats, actions, action_log,
         stage_points, results, state (`GameNotFinished` unless finished).
 
@@ -100,6 +102,11 @@ Processes sharing the database
         `release_lease(name)`; `claim_clocks(name, *, now, own_too) -> list[int]` takes the
         clocks of open games whose holder is dead or unknown (`games.clock_owner`, set by
         `NewGame.clock_owner` and `TransitionWrite.clock_owner`).
+    `game_notices(receiver) -> GameNoticeListener | None` (game_notices.py): on PostgreSQL,
+        every `commit_transition` also sends `GameNotice(game_id, version, channel_id)` by
+        NOTIFY, delivered at COMMIT; the listener (`await .start()`, `await .close()`) hears
+        them on one connection of its own and calls `receiver.changed(notice)` for each,
+        `receiver.missed()` after its lost connection was made again. None on SQLite.
 
 Languages
     `user_locale(user_id) -> str | None`, `set_user_locale(user_id, locale, *, now)`: each
@@ -169,6 +176,7 @@ from bot.storage.errors import (
     StillPlaying,
     StorageError,
 )
+from bot.storage.game_notices import GameNotice, GameNoticeListener, NoticeReceiver
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR
 from bot.storage.postgres import is_postgresql_url
 from bot.storage.ratings import ALL_TIME, season_containing
@@ -220,6 +228,8 @@ __all__ = [
     "GameFull",
     "GameNotFinished",
     "GameNotFound",
+    "GameNotice",
+    "GameNoticeListener",
     "GameRecord",
     "GameStatus",
     "JsonObject",
@@ -231,6 +241,7 @@ __all__ = [
     "NewSeat",
     "NotInLobby",
     "NotSeated",
+    "NoticeReceiver",
     "PlayerFigures",
     "PlayerId",
     "PlayerRating",

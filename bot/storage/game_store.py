@@ -84,6 +84,14 @@ class GameStore:
     async def actions(self, game_id: int) -> list[JsonObject]:
         return [entry["action"] for entry in await self.action_log(game_id)]
 
+    async def actions_at(self, game_id: int, version: int) -> list[JsonObject]:
+        """The actions the write that brought the game to `version` logged, in order."""
+
+        async def work(db: Session) -> list[JsonObject]:
+            return await games.actions_at(db, game_id, version)
+
+        return await self._database.read("read a game's last actions", work)
+
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         """The log with its bookkeeping: seq, version, actor_id, action, created_at."""
 

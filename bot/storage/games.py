@@ -8,7 +8,7 @@ import json
 import re
 
 from bot.storage.errors import GameNotFound, StaleVersion
-from bot.storage.records import GameRecord, GameStatus, LoggedAction, Seat
+from bot.storage.records import GameRecord, GameStatus, JsonObject, LoggedAction, Seat
 from bot.storage.sql import Session
 from bot.storage.timefmt import from_db, moment_from_db
 
@@ -96,6 +96,14 @@ async def set_message_ids(db: Session, game_id: int, ids: dict[str, int | None])
                 "ON CONFLICT (game_id, name) DO UPDATE SET message_id = excluded.message_id",
                 (game_id, name, message_id),
             )
+
+
+async def actions_at(db: Session, game_id: int, version: int) -> list[JsonObject]:
+    rows = await db.all(
+        "SELECT action FROM actions WHERE game_id = ? AND version = ? ORDER BY seq",
+        (game_id, version),
+    )
+    return [json.loads(action) for (action,) in rows]
 
 
 async def action_log(db: Session, game_id: int) -> list[LoggedAction]:

@@ -125,9 +125,10 @@ class PostgresDatabase:
     dialect = "postgresql"
     path = None
 
-    def __init__(self, pool: asyncpg.Pool, name: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
-        self.name = name
+        self._url = url
+        self.name = without_password(url)
 
     @classmethod
     async def open(
@@ -158,7 +159,16 @@ class PostgresDatabase:
             if isinstance(error, DRIVER_ERRORS):
                 raise explain(name, "open it", error, opening=True) from error
             raise
-        return cls(pool, name)
+        return cls(pool, url)
+
+    async def connect(self) -> asyncpg.Connection:
+        """A connection of its own, outside the pool: the one that listens for notices
+        (game_notices.py), named so in pg_stat_activity."""
+        return await asyncpg.connect(
+            self._url,
+            timeout=CONNECT_TIMEOUT_SECONDS,
+            server_settings={"application_name": "whyfirst-listener"},
+        )
 
     async def close(self) -> None:
         await self._pool.close()

@@ -41,6 +41,9 @@ class Dialect:
     (NULL or [] over no rows): a record's child rows come with its own row, in one query."""
     json_pairs: str
     """The aggregate that gathers `{}`, `{}` (key, value) into one JSON object."""
+    notifies: bool
+    """Whether other processes may share the database and hear of a game's change at COMMIT
+    (PostgreSQL's NOTIFY, bot/storage/game_notices.py); an SQLite file has one process."""
 
 
 SQLITE = Dialect(
@@ -50,6 +53,7 @@ SQLITE = Dialect(
     lock_row="",
     json_rows="json_group_array(json_array({}))",
     json_pairs="json_group_object({}, {})",
+    notifies=False,
 )
 POSTGRESQL = Dialect(
     name="postgresql",
@@ -58,6 +62,7 @@ POSTGRESQL = Dialect(
     lock_row=" FOR UPDATE",
     json_rows="json_agg(json_build_array({}))",
     json_pairs="json_object_agg({}, {})",
+    notifies=True,
 )
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from bot.storage.game_notices import GameNoticeListener, NoticeReceiver
 from bot.storage.game_store import GameStore
 from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.privacy_store import PrivacyStore
@@ -67,6 +68,14 @@ class Storage(
     def path(self) -> Path | None:
         """The SQLite file; None on PostgreSQL."""
         return Path(self._database.name) if self.dialect == "sqlite" else None
+
+    def game_notices(self, receiver: NoticeReceiver) -> GameNoticeListener | None:
+        """A listener handing `receiver` every game change any process commits (not started
+        yet); None on SQLite, where this process's own commits are all there are."""
+        database = self._database
+        if not isinstance(database, PostgresDatabase):
+            return None
+        return GameNoticeListener(database.connect, database.name, receiver)
 
     async def close(self) -> None:
         await self._database.close()

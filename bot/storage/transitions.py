@@ -1,5 +1,6 @@
 """SQL that moves a game on: the allowed status moves, and one `TransitionWrite` written in
-the transaction the caller opened (its actions, state, deadline, status, scores)."""
+the transaction the caller opened (its actions, state, deadline, status, scores), with the
+notice that tells the other processes at COMMIT (game_notices.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from dataclasses import replace
 
 from bot.storage import scores
 from bot.storage.errors import GameClosed
+from bot.storage.game_notices import notify
 from bot.storage.games import check_version, load_existing
 from bot.storage.records import CLOSED_STATUSES, GameRecord, GameStatus, Unset
 from bot.storage.sql import Session, dump_json
@@ -82,4 +84,5 @@ async def transition(db: Session, change: TransitionWrite) -> GameRecord:
         await scores.record_stage_points(db, game_id, change.stage_points)
     if status == GameStatus.FINISHED:
         await scores.record_results(db, record, change.results, stamp)
+    await notify(db, after)
     return after

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Protocol
+
 import discord
 
 from bot.clock import Clock
 from bot.play.service import GameService
 from bot.settings import Settings
+from bot.table.follow import FollowStorage, TableFollower
 from bot.table.instances import ActivityInstances
 from bot.table.live import ChannelGame, LiveTables
 from bot.table.page import TablePages
@@ -15,17 +19,29 @@ from bot.table.sessions import Sessions
 from bot.table.signin import DiscordSignIn
 
 
-def table_pages(
+class TableStorage(ChannelGame, FollowStorage, Protocol):
+    """What the table's parts read of the database, and hear of it."""
+
+
+@dataclass(frozen=True)
+class TableParts:
+    pages: TablePages
+    """The table's routes on the web pages' port."""
+    follower: TableFollower
+    """Started before the pages are served and closed after: changes of other processes."""
+
+
+def table_parts(
     client: discord.Client,
     settings: Settings,
     clock: Clock,
     service: GameService,
-    storage: ChannelGame,
-) -> tuple[TablePages, ...]:
+    storage: TableStorage,
+) -> TableParts | None:
     """The table's routes for the web pages, its live connections following every change
-    the game service commits; none without its settings."""
+    the game service commits, and those other processes commit; none without its settings."""
     if settings.activity is None or settings.public_url is None:
-        return ()
+        return None
 
     def channel_name(channel_id: int) -> str | None:
         """The name of a server channel (or thread) the bot sees; None elsewhere."""
@@ -53,4 +69,4 @@ def table_pages(
         channel_name,
         live,
     )
-    return (pages,)
+    return TableParts(pages, TableFollower(live, service.games, storage))

@@ -9,9 +9,10 @@ connection has its own queue and writer, so a slow table delays no other; one th
 far behind is closed (it reconnects and catches up). A pick or move from the page goes
 through the game service like a button's; a refusal comes back to that table alone.
 
-This process serves the changes it commits. With several processes on one PostgreSQL
-database, a table connected to one process does not yet see a change another process
-committed until its next reconnect (PostgreSQL's LISTEN/NOTIFY is to carry them).
+This process serves the changes it commits as it publishes them. With several processes on
+one PostgreSQL database, a change another process committed comes by PostgreSQL's NOTIFY
+(bot/table/follow.py): `behind` tells whether this channel's tables were not yet given that
+version, and the change is then shown here the same way.
 """
 
 from __future__ import annotations
@@ -87,6 +88,8 @@ class LiveTables:
         self._monotonic = monotonic
         self._tables: dict[int, set[Table]] = defaultdict(set)
         """The connected tables, by channel."""
+        self._given: dict[int, tuple[int, int]] = {}
+        """The newest (game, version) pushed to every table of a channel."""
 
     @property
     def connected(self) -> int:
@@ -95,13 +98,28 @@ class LiveTables:
     def __call__(self, change: Change) -> None:
         """A committed change: its new state to every table of the game's channel. Whatever
         goes wrong here stays here: the game's other subscribers are called after it."""
-        tables = self._tables.get(change.record.channel_id)
+        channel = change.record.channel_id
+        tables = self._tables.get(channel)
         if not tables:
             return
+        given = (change.game_id, change.record.version)
+        self._given[channel] = max(given, self._given.get(channel, given))
         try:
             self._show(change, tables)
         except Exception:
             log.exception("the tables of game %s missed a change", change.game_id)
+
+    def behind(self, channel_id: int, game_id: int, version: int) -> bool:
+        """Whether the channel has tables and they were not all given this game's version
+        (nor a newer one)."""
+        if not self._tables.get(channel_id):
+            return False
+        return (game_id, version) > self._given.get(channel_id, (0, -1))
+
+    async def catch_up_everywhere(self) -> None:
+        """Every table shown its channel's game as it is now (changes may have been missed)."""
+        for table in [table for tables in self._tables.values() for table in tables]:
+            await self._catch_up(table)
 
     def _show(self, change: Change, tables: set[Table]) -> None:
         if isinstance(change, Ended):
@@ -149,6 +167,7 @@ class LiveTables:
             self._tables[channel].discard(table)
             if not self._tables[channel]:
                 del self._tables[channel]
+                self._given.pop(channel, None)
             table.queue.put_nowait(None)
             await writer
         return socket

@@ -11,37 +11,19 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import aiohttp
-import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.e2e.conftest import MEMBERS
 from tests.e2e.results import announced_totals, recorded_plays, replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table
-from tests.loopback import LoopbackDiscord, Message, Player
+from tests.loopback import Message, Player
 from tests.ports import free_port
 
 REVEALED = re.compile(r"Stage (\d) · Round (\d) revealed")
 PICK_SECONDS = 120  # 12 s at the tests' clock: the clock is taken over long before
 SHARDS = "2"
-
-
-@pytest.fixture
-async def fleet(
-    postgres_url: str, loopback: LoopbackDiscord, tmp_path: Path
-) -> AsyncIterator[Server]:
-    world = Server.create(loopback, tmp_path, MEMBERS, shard=(1, 2))
-    world.database = postgres_url
-    try:
-        yield world
-    finally:
-        errors = await world.stop_bots()
-    if errors:
-        pytest.fail("a bot process logged errors:\n" + "\n".join(errors))
 
 
 async def deadlines(port: int) -> dict[str, float]:
