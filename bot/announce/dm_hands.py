@@ -181,9 +181,11 @@ class DmHands:
             game.closed.add(player)
             return
         game.closed.add(player)
-        await self._tell_channel(table, player, dms_closed=True)
-        # Stored once said: a process that dies in between leaves it to be said again.
+        # Stored before it is said, so that no other process dealing their next hand says it
+        # again (a process that dies in between leaves it unsaid: the round message still
+        # offers Show my hand).
         await self._store(table.game_id, player, None)
+        await self._tell_channel(table, player, dms_closed=True)
 
     async def _said_elsewhere(self, game_id: int, player: PlayerId) -> bool:
         """Whether another process already said this player's DMs are closed: what this one

@@ -64,6 +64,7 @@ async def test_a_killed_process_loses_nothing_and_every_round_is_revealed_once(
     await table.open(pick_seconds=PICK_SECONDS)
     hands = [(p, await table.controls(p, 1, 1)) for p in (anne, ben)]
     await table.pick_all(hands, 1, 1)
+    await fleet.discord.wait_for(lambda: notices(table, dan), what="Dan told his DMs are closed")
 
     await shard_1.kill()
     reveal = await fleet.discord.wait_for(
@@ -76,7 +77,6 @@ async def test_a_killed_process_loses_nothing_and_every_round_is_revealed_once(
     assert await deadlines(port) == {"fired": 1.0, "taken_over": 1.0}
     for player in (anne, ben, cleo):
         await table.controls(player, 1, 2)
-    await fleet.discord.wait_for(lambda: notices(table, dan), what="Dan told his DMs are closed")
 
     # The restarted process takes nothing over and says nothing.
     seen = [(m.id, m.content) for m in fleet.games.messages()]
