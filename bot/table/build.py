@@ -54,7 +54,7 @@ def table_parts(
     sessions = Sessions(clock.monotonic)
     live = LiveTables(
         sessions,
-        ActivityInstances(api_base, settings.activity.client_id, settings.token),
+        ActivityInstances(client.http, settings.activity.client_id),
         storage,
         service.games,
         TablePicks(service.games, service.commits),

@@ -1,7 +1,11 @@
 """Whether a signed-in player is really at the table they say: Discord lists who is in a
-running instance of the app's Activity (`GET /applications/{id}/activity-instances/{id}`,
-with the bot's token), and where it runs. A session names its instance as the page reported
-it; only Discord's answer lets the bot show that channel's game to it."""
+running instance of the app's Activity (`GET /applications/{id}/activity-instances/{id}`),
+and where it runs. A session names its instance as the page reported it; only Discord's
+answer lets the bot show that channel's game to it.
+
+The question goes through discord.py's HTTP client, the bot's own: its session and token,
+and its rate limits (it waits out a 429, the route's bucket and Discord's global limit,
+which the bot's other requests share) and its retries of a 5xx or a reset connection."""
 
 from __future__ import annotations
 
@@ -9,31 +13,27 @@ import asyncio
 import logging
 
 import aiohttp
+import discord
 
 from bot.table.sessions import Session
 
 log = logging.getLogger("whyfirst.table")
 
-CHECK_TIMEOUT = aiohttp.ClientTimeout(total=10)
+ANSWER_SECONDS = 10.0
+"""How long a table waits for Discord's answer (discord.py waits out any rate limit)."""
+
+ROUTE = "/applications/{application_id}/activity-instances/{instance_id}"
 
 
 class InstanceUnknown(Exception):
     """Discord could not be asked (the check is to be tried again later)."""
 
 
-RATE_LIMIT_TRIES, LONGEST_WAIT = 5, 5.0
-"""How often, and how many seconds in all, a check waits for a rate limit to pass."""
-
-Answer = tuple[int, object]
-"""Discord's status and JSON answer about one instance."""
-
-
 class ActivityInstances:
-    def __init__(self, api_base: str, application_id: int, bot_token: str) -> None:
-        self._api_base = api_base.rstrip("/")
+    def __init__(self, http: discord.http.HTTPClient, application_id: int) -> None:
+        self._http = http
         self._application_id = application_id
-        self._headers = {"Authorization": f"Bot {bot_token}"}
-        self._asking: dict[str, asyncio.Task[Answer]] = {}
+        self._asking: dict[str, asyncio.Task[object]] = {}
         """The questions under way, by instance: the tables of one instance connecting
         together (after a restart, all of them) share one request."""
 
@@ -46,11 +46,18 @@ class ActivityInstances:
             asking = asyncio.create_task(self._ask(instance))
             self._asking[instance] = asking
             asking.add_done_callback(lambda _: self._asking.pop(instance, None))
-        status, answer = await asyncio.shield(asking)
-        if status == 404:
+        try:
+            # Only the wait is given up: cancelling discord.py's request in a global rate
+            # limit would leave the bot's other requests waiting for it.
+            async with asyncio.timeout(ANSWER_SECONDS):
+                answer = await asyncio.shield(asking)
+        except TimeoutError:
+            log.warning("Discord did not answer an Activity instance check in time")
+            raise InstanceUnknown from None
+        if answer is None:
             return False
-        if status != 200 or not isinstance(answer, dict):
-            log.warning("activity-instances answered %s", status)
+        if not isinstance(answer, dict):
+            log.warning("activity-instances answered %r", answer)
             raise InstanceUnknown
         users = answer.get("users")
         location = answer.get("location")
@@ -61,29 +68,19 @@ class ActivityInstances:
             and channel == str(session.place.channel_id)
         )
 
-    async def _ask(self, instance: str) -> Answer:
-        """Discord's answer; a rate limit is waited out (the bot's other requests share
-        Discord's global limit), up to LONGEST_WAIT seconds in all."""
-        url = f"{self._api_base}/applications/{self._application_id}/activity-instances/{instance}"
-        waited = 0.0
+    async def _ask(self, instance: str) -> object:
+        """Discord's answer; None when it knows no such instance."""
+        route = discord.http.Route(
+            "GET", ROUTE, application_id=self._application_id, instance_id=instance
+        )
         try:
-            async with aiohttp.ClientSession(timeout=CHECK_TIMEOUT, headers=self._headers) as http:
-                for _ in range(RATE_LIMIT_TRIES):
-                    async with http.get(url) as response:
-                        status = response.status
-                        answer = None if status == 404 else await response.json(content_type=None)
-                    wait = _retry_after(answer) if status == 429 else None
-                    if wait is None or waited + wait > LONGEST_WAIT:
-                        return status, answer
-                    waited += wait
-                    await asyncio.sleep(wait)
-                return status, answer
-        except (aiohttp.ClientError, TimeoutError, ValueError) as problem:
-            log.warning("Discord did not answer an Activity instance check: %s", problem)
+            answer: object = await self._http.request(route)
+        except discord.NotFound:
+            return None
+        except discord.HTTPException as problem:
+            log.warning("activity-instances answered %s", problem.status)
             raise InstanceUnknown from None
-
-
-def _retry_after(answer: object) -> float | None:
-    """The seconds a 429's body says to wait."""
-    wait = answer.get("retry_after") if isinstance(answer, dict) else None
-    return float(wait) if isinstance(wait, int | float) and wait >= 0 else None
+        except (discord.RateLimited, aiohttp.ClientError, OSError, ValueError) as problem:
+            log.warning("Discord did not answer an Activity instance check: %r", problem)
+            raise InstanceUnknown from None
+        return answer

@@ -16,6 +16,7 @@ from tests.table.tables import Client, table_client
 NOT_IN_ACTIVITY = (
     "This table is not open in this conversation any more: close it and open it again."
 )
+UNREACHABLE = "Discord did not say whether you are at this table: try again in a moment."
 
 
 @pytest.fixture
@@ -75,6 +76,19 @@ async def test_a_session_whose_player_is_not_in_that_activity_is_refused(
     async with client.ws_connect("/activity/api/live") as socket:
         await socket.send_json({"session": session})
         assert await socket.receive_json() == {"type": "refused", "error": NOT_IN_ACTIVITY}
+
+
+async def test_a_table_is_told_to_try_again_when_discord_does_not_answer_its_check(
+    client: Client, loopback: LoopbackDiscord, games: TextChannel
+) -> None:
+    session = await in_the_activity(client, loopback, games)
+    loopback.inject_server_errors(1, path_contains="activity-instances", status=503)
+    async with client.ws_connect("/activity/api/live") as socket:
+        await socket.send_json({"session": session})
+        assert await socket.receive_json() == {"type": "refused", "error": UNREACHABLE}
+    async with client.ws_connect("/activity/api/live") as socket:
+        await socket.send_json({"session": session})
+        assert (await socket.receive_json())["type"] == "state"
 
 
 async def test_an_unknown_session_is_closed_so_the_page_signs_in_again(client: Client) -> None:
