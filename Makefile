@@ -23,7 +23,7 @@ test: $(INSTALLED)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
-	$(PY) -m pytest -n 2
+	$(PY) -m pytest -n 2 --dist worksteal
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
