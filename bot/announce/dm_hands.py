@@ -177,10 +177,11 @@ class DmHands:
 
     async def _closed(self, table: Table, player: PlayerId) -> None:
         game = self._games[table.game_id]
-        if player in game.closed or await self._said_elsewhere(table.game_id, player):
-            game.closed.add(player)
+        if player in game.closed:
             return
         game.closed.add(player)
+        if await self._said_elsewhere(table.game_id, player):
+            return
         # Stored before it is said, so that no other process dealing their next hand says it
         # again (a process that dies in between leaves it unsaid: the round message still
         # offers Show my hand).

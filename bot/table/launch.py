@@ -80,7 +80,7 @@ def app_launcher(games: ChannelGame, lobbies: Lobbies, table_on: bool) -> Launch
 
     async def launch(interaction: discord.Interaction) -> None:
         channel_id = interaction.channel_id
-        if channel_id is None or in_bot_dm(interaction) or games.in_channel(channel_id):
+        if channel_id is None or in_bot_dm(interaction) or games.in_channel(channel_id) is not None:
             await open_table(interaction)
             return
         if await refused_start(interaction):

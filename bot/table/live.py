@@ -118,8 +118,8 @@ class LiveTables:
 
     async def catch_up_everywhere(self) -> None:
         """Every table shown its channel's game as it is now (changes may have been missed)."""
-        for table in [table for tables in self._tables.values() for table in tables]:
-            await self._catch_up(table)
+        for channel_id, tables in list(self._tables.items()):
+            await self._catch_up(channel_id, tuple(tables))
 
     def _show(self, change: Change, tables: set[Table]) -> None:
         if isinstance(change, Ended):
@@ -161,7 +161,7 @@ class LiveTables:
         self._tables[channel].add(table)
         writer = asyncio.create_task(self._write(table))
         try:
-            await self._catch_up(table)
+            await self._catch_up(channel, (table,))
             await self._read(table)
         finally:
             self._tables[channel].discard(table)
@@ -196,16 +196,17 @@ class LiveTables:
             return None
         return token, session
 
-    async def _catch_up(self, table: Table) -> None:
-        """The channel's game as it is now."""
-        session = table.session
-        record = await self._storage.active_game_in_channel(session.place.channel_id)
+    async def _catch_up(self, channel_id: int, tables: tuple[Table, ...]) -> None:
+        """The channel's game as it is now, read once for all of its `tables`."""
+        record = await self._storage.active_game_in_channel(channel_id)
         state = None if record is None else self._games.state_of(record)
-        if record is None or record.status is GameStatus.LOBBY or state is None:
-            reason = "table.no_game" if record is None else "table.lobby"
-            table.push(no_game(session.language, reason))
-            return
-        table.push(table_view(record, state, session.user_id, session.language))
+        for table in tables:
+            session = table.session
+            if record is None or record.status is GameStatus.LOBBY or state is None:
+                reason = "table.no_game" if record is None else "table.lobby"
+                table.push(no_game(session.language, reason))
+            else:
+                table.push(table_view(record, state, session.user_id, session.language))
 
     async def _read(self, table: Table) -> None:
         async for message in table.socket:
