@@ -38,6 +38,10 @@ def files(folder: Path) -> dict[str, bytes]:
     }
 
 
+def full_path(path: Path) -> Path:
+    return path.resolve()
+
+
 def said_once(stderr: str, words: str) -> None:
     """`words` stand in exactly one line, and the bot said nothing else but that line."""
     lines = stderr.strip().splitlines()
@@ -151,6 +155,28 @@ async def test_ctrl_c_stops_the_bot_with_one_stopped_line_and_exit_code_0(
     await process.wait()
     assert process.returncode == 0
     assert rest.decode().splitlines().count("whyfirst: stopped") == 1
+
+
+async def test_a_new_database_file_is_created_and_logged_with_its_full_path(
+    loopback: LoopbackDiscord, tmp_path: Path
+) -> None:
+    """A relative WHYFIRST_DATABASE is read from the folder the bot starts in; the log names
+    the file it made with its full path, so that an operator finds it."""
+    loopback.add_guild("Pub")
+    environment = bot_environment(loopback, "fresh.sqlite3", dev_guild=None)
+    process = await start_bot(environment, tmp_path)
+    assert process.stderr is not None
+    lines: list[str] = []
+    while not any("whyfirst: ready" in line for line in lines):
+        line = await asyncio.wait_for(process.stderr.readline(), 60)
+        assert line, "".join(lines)
+        lines.append(line.decode())
+    process.send_signal(signal.SIGTERM)
+    await asyncio.wait_for(process.wait(), 60)
+    created = [line for line in lines if "created the database" in line]
+    assert len(created) == 1, "".join(lines)
+    assert str(full_path(tmp_path / "fresh.sqlite3")) in created[0]
+    assert "fresh.sqlite3" in files(tmp_path)
 
 
 async def test_the_loopback_runs_on_its_own_and_says_how_to_reach_it(tmp_path: Path) -> None:

@@ -72,6 +72,7 @@ class Gateway:
         self.refusals: list[int] = []
         """The close code of every IDENTIFY refused, in order."""
         self.injected_closes: list[int] = []
+        self.heartbeats_acknowledged = 0
 
     # --- who receives what -----------------------------------------------------------------
 
@@ -136,7 +137,7 @@ class Gateway:
                 message = json.loads(frame.data)
                 op, data = message.get("op"), message.get("d")
                 if op == HEARTBEAT:
-                    acks.append(asyncio.create_task(_acknowledge_heartbeat(socket)))
+                    acks.append(asyncio.create_task(self._acknowledge_heartbeat(socket)))
                 elif op == IDENTIFY:
                     session = await self._identify(socket, data)
                 elif op == RESUME:
@@ -222,8 +223,8 @@ class Gateway:
         self.world.notify()
         return session
 
-
-async def _acknowledge_heartbeat(socket: web.WebSocketResponse) -> None:
-    await asyncio.sleep(ACK_ROUND_TRIP_SECONDS)
-    if not socket.closed:
-        await socket.send_str(json.dumps({"op": HEARTBEAT_ACK}))
+    async def _acknowledge_heartbeat(self, socket: web.WebSocketResponse) -> None:
+        await asyncio.sleep(ACK_ROUND_TRIP_SECONDS)
+        if not socket.closed:
+            await socket.send_str(json.dumps({"op": HEARTBEAT_ACK}))
+            self.heartbeats_acknowledged += 1
