@@ -20,7 +20,6 @@ from bot.announce.click_book import ClickBook
 from bot.announce.hands import Hands
 from bot.announce.outbox import SEND_FAILURES
 from bot.announce.round_message import RoundMessages
-from bot.messages.round import story_of
 from bot.messages.table import Table
 from bot.play.announcing import Clicked
 from bot.play.transition import Change, Ended, Transition
@@ -115,9 +114,8 @@ class Announcer:
             self._forget(change.game_id)
             return
         table = Table.of(change.record)
-        story = story_of(table, change.before, change.state, change.events)
-        if story.lines or change.finished:
-            await self._channel.post_reveal(table, change, story)
+        if change.tells:
+            await self._channel.post_reveal(table, change)
         elif change.turn_changed:
             await self._rounds.edit_waiting(table, immediately=True)
         else:

@@ -19,7 +19,7 @@ from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Address, Routes
 from bot.messages.post import Post
 from bot.messages.reveal import reveal_posts
-from bot.messages.round import Story, reminder_post
+from bot.messages.round import reminder_post
 from bot.messages.table import Table
 from bot.options import HandsIn
 from bot.play.transition import Ended, Transition
@@ -48,7 +48,7 @@ class ChannelPosts:
         self._replay_url = replay_url
         """A replay token's page, when the bot serves web pages."""
 
-    async def post_reveal(self, table: Table, transition: Transition, story: Story) -> None:
+    async def post_reveal(self, table: Table, transition: Transition) -> None:
         """A new round message, the follow-up of the click that made it if it was a click in
         the channel, else a paced REST request; after the last one, the result with the game
         record and a Rematch button."""
@@ -58,15 +58,17 @@ class ChannelPosts:
         # moment it may go: a picture drawn after the turn would let requests reach Discord
         # later, and more bunched, than the pacer let them go. Drawn while the click that made
         # it answers: only then may it follow up that click.
-        record, state, events = transition.record, transition.state, transition.events
-        posts = await reveal_posts(table, record, state, events, story, changes, self._replay_url)
+        record, before, state = transition.record, transition.before, transition.state
+        posts = await reveal_posts(
+            table, record, before, state, transition.events, changes, self._replay_url
+        )
         with posts.round_message as post:
             await transition.answered()
             click = self._book.of_change(table, transition)
             address = Address(table.channel_id, click=click, attachments=round_message.can_attach)
             what = f"game {table.game_id}: post in the channel"
             posted = await self._post(table, address, Letter(post, what=what))
-        await self._rounds.posted(table.game_id, posted, story.text)
+        await self._rounds.posted(table.game_id, posted, posts.story.text)
         if posts.result is not None:
             await self._post_result(table, posts.result)
 

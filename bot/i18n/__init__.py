@@ -12,6 +12,7 @@ locale to its language to English. A key missing everywhere raises KeyError.
 from __future__ import annotations
 
 from bot.i18n.catalog import Catalog, candidate_locales, default_catalog, placeholders
+from bot.i18n.lists import join_names
 from bot.i18n.plurals import decimal, plural_category, signed_decimal, whole
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "candidate_locales",
     "decimal",
     "default_catalog",
+    "join_names",
     "locale_name",
     "placeholders",
     "plural_category",

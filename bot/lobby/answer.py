@@ -8,9 +8,8 @@ from typing import Protocol
 
 import discord
 
-from bot.i18n import locale_name, t
+from bot.i18n import join_names, locale_name, t
 from bot.permissions import missing_permissions
-from bot.render.describe import join_names
 from bot.ui.contexts import clicks_only, in_bot_dm
 from bot.ui.replies import NO_PINGS, refuse
 

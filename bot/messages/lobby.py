@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import join_names, t
 from bot.messages.table import Table
 from bot.options import GameOptions
-from bot.render.describe import join_names
 from bot.storage.records import GameRecord, Seat
 from bot.ui.buttons import LobbyButton, TableButton
 from bot.ui.custom_ids import LOBBY_ACTIONS

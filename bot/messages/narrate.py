@@ -1,6 +1,7 @@
 """The public story of a game in sentences: reveals, moves, stage scoring, the final result.
 
-Pure functions from engine events to text; the announcer posts what they return.
+Pure functions from engine events to sentences of the catalog (bot/messages/sentence.py), put
+into the game's language by whoever shows them.
 """
 
 from __future__ import annotations
@@ -8,15 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import engine
-from bot.i18n import signed_decimal, t
+from bot.messages.sentence import Joined, Names, Sentence, SignedDecimal, Word, sentence
 from bot.messages.table import Table, card_label, signed
-from bot.render.describe import join_names
 
 
-def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: str | None) -> str:
+def play_line(table: Table, play: engine.Play, variant: engine.Variant) -> Sentence:
     card = card_label(play.card, variant)
     if play.player == engine.LEO:
-        return t("reveal.leo_play", locale, card=card)
+        return sentence("reveal.leo_play", card=card)
     if variant == engine.Variant.TACTICAL:
         key = "reveal.tactical_play_auto" if play.automatic else "reveal.tactical_play"
     elif play.automatic:
@@ -25,47 +25,46 @@ def play_line(table: Table, play: engine.Play, variant: engine.Variant, locale: 
         key = "reveal.play_self"
     else:
         key = "reveal.play"
-    return t(
-        key, locale, player=table.mention(play.player), card=card, target=table.mention(play.target)
+    return sentence(
+        key, player=table.mention(play.player), card=card, target=table.mention(play.target)
     )
 
 
-def move_line(table: Table, move: engine.Move, locale: str | None) -> str:
+def move_line(table: Table, move: engine.Move) -> Sentence:
     name = table.mention(move.figure)
     if move.start == move.end and move.delta == 0:
-        return t("reveal.stays", locale, figure=name, space=space_name(move.end, locale))
+        return sentence("reveal.stays", figure=name, space=space_name(move.end))
     key = "reveal.move_clamped" if move.clamped else "reveal.move"
-    return t(
+    return sentence(
         key,
-        locale,
         figure=name,
         delta=signed(move.delta),
-        start=space_name(move.start, locale),
-        end=space_name(move.end, locale),
+        start=space_name(move.start),
+        end=space_name(move.end),
     )
 
 
-def space_name(space: int, locale: str | None) -> str:
-    return t("reveal.start_space", locale) if space == engine.START else str(space)
+def space_name(space: int) -> Word:
+    return sentence("reveal.start_space") if space == engine.START else str(space)
 
 
-def round_revealed(table: Table, event: engine.RoundRevealed, locale: str | None) -> list[str]:
-    lines = [t("reveal.title", locale, stage=event.stage, round=event.round)]
-    lines += [play_line(table, play, engine.Variant.STANDARD, locale) for play in event.plays]
-    lines += [move_line(table, move, locale) for move in event.moves]
+def round_revealed(table: Table, event: engine.RoundRevealed) -> list[Sentence]:
+    lines = [sentence("reveal.title", stage=event.stage, round=event.round)]
+    lines += [play_line(table, play, engine.Variant.STANDARD) for play in event.plays]
+    lines += [move_line(table, move) for move in event.moves]
     return lines
 
 
-def cards_revealed(table: Table, event: engine.CardsRevealed, locale: str | None) -> list[str]:
-    lines = [t("reveal.title", locale, stage=event.stage, round=event.round)]
-    lines += [play_line(table, play, engine.Variant.TACTICAL, locale) for play in event.plays]
+def cards_revealed(table: Table, event: engine.CardsRevealed) -> list[Sentence]:
+    lines = [sentence("reveal.title", stage=event.stage, round=event.round)]
+    lines += [play_line(table, play, engine.Variant.TACTICAL) for play in event.plays]
     lines.append(
-        t("reveal.order", locale, order=", ".join(table.mention(figure) for figure in event.order))
+        sentence("reveal.order", order=", ".join(table.mention(figure) for figure in event.order))
     )
     return lines
 
 
-def figure_moved(table: Table, event: engine.FigureMoved, locale: str | None) -> list[str]:
+def figure_moved(table: Table, event: engine.FigureMoved) -> list[Sentence]:
     if event.automatic:
         key = "reveal.tactical_move_auto"
     elif event.target == event.mover:
@@ -74,39 +73,34 @@ def figure_moved(table: Table, event: engine.FigureMoved, locale: str | None) ->
         key = "reveal.tactical_move"
     card = card_label(event.card, engine.Variant.TACTICAL)
     return [
-        t(
-            key,
-            locale,
-            mover=table.mention(event.mover),
-            card=card,
-            figure=table.mention(event.target),
+        sentence(
+            key, mover=table.mention(event.mover), card=card, figure=table.mention(event.target)
         ),
-        move_line(table, event.move, locale),
+        move_line(table, event.move),
     ]
 
 
 def stage_scored(
-    table: Table, event: engine.StageScored, positions: dict[str, int], locale: str | None
-) -> list[str]:
-    lines = [t("scoring.title", locale, stage=event.stage)]
+    table: Table, event: engine.StageScored, positions: dict[str, int]
+) -> list[Sentence]:
+    lines = [sentence("scoring.title", stage=event.stage)]
     if event.space is None:
-        lines.append(t("scoring.nobody", locale))
+        lines.append(sentence("scoring.nobody"))
     else:
         scorers = [figure for figure, space in positions.items() if space == event.space]
-        lines.append(t("scoring.space", locale, space=space_name(event.space, locale)))
+        lines.append(sentence("scoring.space", space=space_name(event.space)))
         points = dict(event.points)
         for figure in scorers:
             scored = points.get(figure, 0)
             lines.append(
-                t(
+                sentence(
                     "scoring.points",
-                    locale,
                     count=scored,
                     figure=table.mention(figure),
                     points=signed(scored) if scored else "0",
                 )
             )
-    lines.append(t("scoring.totals", locale, totals=totals_text(table, event.totals)))
+    lines.append(sentence("scoring.totals", totals=totals_text(table, event.totals)))
     return lines
 
 
@@ -118,40 +112,37 @@ def final_result(
     table: Table,
     state: engine.GameState,
     event: engine.GameOver,
-    locale: str | None,
     rating_changes: Mapping[str, float] | None = None,
-) -> list[str]:
+) -> list[Sentence]:
     """The result; `rating_changes`: each rated person's change on the shown scale."""
-    lines = [t("final.title", locale)]
+    lines = [sentence("final.title")]
     figures = engine.figures(state)
     for index, figure in enumerate(figures):
         per_stage = [points[index] for points in state.stage_points]
         lines.append(
-            t(
+            sentence(
                 "final.row",
-                locale,
                 figure=table.mention(figure),
                 stages=" · ".join(str(points) for points in per_stage),
                 total=dict(event.totals)[figure],
             )
         )
-    winners = join_names([table.mention(figure) for figure in event.winners], locale)
+    winners = Names(tuple(table.mention(figure) for figure in event.winners))
     winning_total = dict(event.totals)[event.winners[0]] if event.winners else 0
     lines.append(
-        t("final.winners", locale, count=len(event.winners), winners=winners, total=winning_total)
+        sentence("final.winners", count=len(event.winners), winners=winners, total=winning_total)
     )
     changes = rating_changes or {}
     rated = [figure for figure in figures if figure in changes]
     if rated:
-        each = [
-            t(
+        each = tuple(
+            sentence(
                 "final.rating_change",
-                locale,
                 player=table.mention(figure),
-                change=signed_decimal(changes[figure], locale),
+                change=SignedDecimal(changes[figure]),
             )
             for figure in rated
-        ]
-        lines.append(t("final.rating_changes", locale, changes=" · ".join(each)))
-    lines.append(t("final.second_wins", locale))
+        )
+        lines.append(sentence("final.rating_changes", changes=Joined(each, " · ")))
+    lines.append(sentence("final.second_wins"))
     return lines

@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.messages.narrate import final_result
 from bot.messages.post import Post
 from bot.messages.record import record_file
+from bot.messages.sentence import words
 from bot.messages.table import Table
 from bot.storage.records import GameRecord
 from bot.ui.buttons import RematchButton
@@ -30,7 +31,7 @@ def result_post(
     person's change on the shown scale; `replay_url`: a replay token's page, when the bot
     serves web pages."""
     over = next(event for event in events if isinstance(event, engine.GameOver))
-    lines = final_result(table, state, over, table.locale, rating_changes)
+    lines = words(final_result(table, state, over, rating_changes), table.locale)
     token = record.replay_token
     replay = replay_url(token) if replay_url and token else None
     return Post(

@@ -1,5 +1,5 @@
-"""The posts of one reveal in the game's channel, built whole in one call from the change's
-story: the new round message, with who the round waits for, its buttons and the picture of the
+"""The posts of one reveal in the game's channel, built whole in one call from the change:
+its story, the new round message, with who the round waits for, its buttons and the picture of the
 track; and, once the game is over, the result with the game record. The announcer only gives
 each its address and delivers it."""
 
@@ -11,13 +11,14 @@ from dataclasses import dataclass
 import engine
 from bot.messages.post import Post
 from bot.messages.result import result_post
-from bot.messages.round import Story, round_post
+from bot.messages.round import Story, round_post, story_of
 from bot.messages.table import Table
 from bot.storage.records import GameRecord
 
 
 @dataclass(frozen=True)
 class RevealPosts:
+    story: Story
     round_message: Post
     result: Post | None = None
     """The final result, once the game is over."""
@@ -26,17 +27,18 @@ class RevealPosts:
 async def reveal_posts(
     table: Table,
     record: GameRecord,
+    before: engine.GameState | None,
     state: engine.GameState,
     events: tuple[engine.Event, ...],
-    story: Story,
     rating_changes: Mapping[str, float],
     replay_url: Callable[[str], str] | None = None,
 ) -> RevealPosts:
-    """`record`, `state`, `events`: the change's; `rating_changes`: each rated person's change
-    on the shown scale, once the game is over; `replay_url`: a replay token's page, when the
-    bot serves web pages."""
+    """`record`, `before`, `state`, `events`: the change's (no `before`: the game's start);
+    `rating_changes`: each rated person's change on the shown scale, once the game is over;
+    `replay_url`: a replay token's page, when the bot serves web pages."""
+    story = story_of(table, before, state, events)
     round_message = await round_post(table, state, story, record.deadline)
     if state.phase != engine.Phase.FINISHED:
-        return RevealPosts(round_message)
+        return RevealPosts(story, round_message)
     result = result_post(table, record, state, events, rating_changes, replay_url)
-    return RevealPosts(round_message, result)
+    return RevealPosts(story, round_message, result)

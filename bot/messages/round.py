@@ -15,6 +15,7 @@ from bot.i18n import t
 from bot.messages.narrate import cards_revealed, figure_moved, round_revealed, stage_scored
 from bot.messages.picture import Snapshot, board_for, fold_moves, render_picture
 from bot.messages.post import Post
+from bot.messages.sentence import Sentence, sentence, words
 from bot.messages.table import Table, card_label
 from bot.options import HandsIn
 from bot.storage.records import PlayerId
@@ -48,11 +49,12 @@ class Story:
 
 def opening_story(table: Table, state: engine.GameState) -> Story:
     """The game's first round message: who plays what, and where their hands are."""
-    variant = t(f"variant.{state.variant.value}", table.locale)
+    variant = sentence(f"variant.{state.variant.value}")
     players = table.mentions(table.players)
     begins = "game.begins_channel" if table.hands is HandsIn.CHANNEL else "game.begins"
-    intro = t(begins, table.locale, players=players, variant=variant)
-    return Story((intro,), Snapshot(engine.positions(state), {}), None, None, pings=True)
+    intro = sentence(begins, players=players, variant=variant)
+    lines = words((intro,), table.locale)
+    return Story(lines, Snapshot(engine.positions(state), {}), None, None, pings=True)
 
 
 def story_of(
@@ -65,8 +67,7 @@ def story_of(
     if before is None:
         return opening_story(table, state)
     snapshot = fold_moves(engine.positions(before), events)
-    locale = table.locale
-    lines: list[str] = []
+    lines: list[Sentence] = []
     scoring_space: int | None = None
     scored_stage: int | None = None
     turn: tuple[int, int] | None = None
@@ -74,15 +75,15 @@ def story_of(
         if isinstance(event, engine.RoundRevealed | engine.CardsRevealed | engine.FigureMoved):
             turn = (event.stage, event.round)
         if isinstance(event, engine.RoundRevealed):
-            lines += round_revealed(table, event, locale)
+            lines += round_revealed(table, event)
         elif isinstance(event, engine.CardsRevealed):
-            lines += cards_revealed(table, event, locale)
+            lines += cards_revealed(table, event)
         elif isinstance(event, engine.FigureMoved):
-            lines += figure_moved(table, event, locale)
+            lines += figure_moved(table, event)
         elif isinstance(event, engine.StageScored):
-            lines += stage_scored(table, event, snapshot.positions, locale)
+            lines += stage_scored(table, event, snapshot.positions)
             scoring_space, scored_stage = event.space, event.stage
-    return Story(tuple(lines), snapshot, scoring_space, scored_stage, turn)
+    return Story(words(lines, table.locale), snapshot, scoring_space, scored_stage, turn)
 
 
 async def round_post(

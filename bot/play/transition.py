@@ -67,6 +67,13 @@ class Transition:
     def finished(self) -> bool:
         return self.state.phase == engine.Phase.FINISHED
 
+    @property
+    def tells(self) -> bool:
+        """Whether the channel hears of it in a new round message: the start, a reveal, a
+        tactical move, a stage scored, or the end."""
+        told = engine.RoundRevealed | engine.CardsRevealed | engine.FigureMoved | engine.StageScored
+        return self.before is None or self.finished or any(isinstance(e, told) for e in self.events)
+
     async def answered(self) -> bool:
         """Whether the click answered with its player's controls (waiting for the answer)."""
         return self.answer is not None and await self.answer

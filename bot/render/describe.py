@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from bot.i18n import t
+from bot.i18n import join_names, t
 from bot.render.board import START_SPACE, Board, Figure
 
 # Discord's limit for an attachment's description.
@@ -47,16 +45,6 @@ def _caption_sentence(line: str, locale: str | None) -> str:
 
 def space_word(space: int, locale: str | None = None) -> str:
     return t("render.start", locale) if space == START_SPACE else str(space)
-
-
-def join_names(names: Sequence[str], locale: str | None = None) -> str:
-    """``["Ben"]`` → ``"Ben"``; two → ``"Ben and Leo"``; more → ``"Ann, Ben and Leo"``."""
-    if len(names) <= 1:
-        return "".join(names)
-    if len(names) == 2:
-        return t("render.names_two", locale, first=names[0], second=names[1])
-    rest = t("render.list_separator", locale).join(names[:-1])
-    return t("render.names_many", locale, rest=rest, last=names[-1])
 
 
 def _move(figure: Figure, locale: str | None) -> str:

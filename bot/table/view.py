@@ -8,13 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import engine
-from bot.i18n import t
+from bot.i18n import join_names, t
 from bot.messages.hand import dealt_hand, hand_status
 from bot.messages.picture import Snapshot, board_for, fold_moves
 from bot.messages.table import Table, card_label
 from bot.render import describe_board
 from bot.render.board import distinct_initials
-from bot.render.describe import join_names
 from bot.storage import GameRecord, JsonObject, player_id
 from bot.ui import custom_ids as ids
 from bot.web.track import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, SPACES, STACK, headroom

@@ -11,11 +11,10 @@ import json
 from dataclasses import dataclass, replace
 
 import engine
-from bot.i18n import t
+from bot.i18n import join_names, t
 from bot.messages.picture import Snapshot, board_for
 from bot.messages.table import Table
 from bot.render import Board, describe_board
-from bot.render.describe import join_names
 from bot.storage import GameRecord, is_former_player, user_id_of
 from bot.web.replay import Card, Person, Replay, Step, replay_of
 from bot.web.templates import assets_version, render

@@ -6,6 +6,7 @@ import pytest
 
 import engine
 from bot.messages.narrate import figure_moved, final_result, round_revealed, stage_scored
+from bot.messages.sentence import words as said
 from bot.messages.table import Table, card_label
 
 ANNE, BEN, CLEO = "111", "222", "333"
@@ -43,7 +44,7 @@ def test_a_reveal_names_who_played_what_on_whom_and_each_move() -> None:
             engine.Move(engine.LEO, 16, 1, 16, clamped=True),
         ),
     )
-    lines = round_revealed(TABLE, event, None)
+    lines = said(round_revealed(TABLE, event), None)
     assert lines[0] == "**Stage 1 · Round 2 revealed**"
     assert "<@111> played **+3** in front of <@222>." in lines
     assert any(line.startswith("<@222> ran out of time: **-4**") for line in lines)
@@ -60,7 +61,7 @@ def test_stage_scoring_names_the_second_space_and_everyone_on_it() -> None:
         points=((ANNE, -2), (BEN, -2), (engine.LEO, 0)),
         totals=((ANNE, 4), (BEN, 1), (engine.LEO, 6)),
     )
-    lines = stage_scored(TABLE, event, {ANNE: -2, BEN: -2, engine.LEO: 4}, None)
+    lines = said(stage_scored(TABLE, event, {ANNE: -2, BEN: -2, engine.LEO: 4}), None)
     assert "The second-farthest space is **-2**." in lines
     assert "<@111> scores -2 points." in lines
     assert "<@222> scores -2 points." in lines
@@ -68,13 +69,13 @@ def test_stage_scoring_names_the_second_space_and_everyone_on_it() -> None:
     assert lines[-1] == "Totals: <@111> 4, <@222> 1, Leo 6."
 
     nobody = engine.StageScored(stage=3, space=None, points=(), totals=event.totals)
-    assert "nobody scores" in "\n".join(stage_scored(TABLE, nobody, {}, None))
+    assert "nobody scores" in "\n".join(said(stage_scored(TABLE, nobody, {}), None))
 
 
 def test_the_result_says_the_second_highest_total_wins() -> None:
     state, _, _ = engine.settle(engine.new_game((ANNE, BEN), engine.Variant.STANDARD, seed=3))
     over = engine.GameOver(totals=((ANNE, 8), (BEN, 3), (engine.LEO, 8)), winners=(BEN,))
-    text = "\n".join(final_result(TABLE, state, over, None))
+    text = "\n".join(said(final_result(TABLE, state, over), None))
     assert "The winner is <@222>, with the second-highest total (3)." in text
 
 
@@ -91,7 +92,7 @@ def test_two_winners_are_named_as_a_pair_in_the_servers_language(
 ) -> None:
     state, _, _ = engine.settle(engine.new_game((ANNE, BEN), engine.Variant.STANDARD, seed=3))
     over = engine.GameOver(totals=((ANNE, 5), (BEN, 5), (engine.LEO, 9)), winners=(ANNE, BEN))
-    text = "\n".join(final_result(TABLE, state, over, locale))
+    text = "\n".join(said(final_result(TABLE, state, over), locale))
     assert winners in text
 
 
@@ -123,7 +124,7 @@ def test_a_card_played_on_ones_own_figure_does_not_name_the_player_twice(
     state = accepted(state, engine.Pick(ANNE, 1, 1, anne_card, ANNE)).state
     events = accepted(state, engine.Pick(BEN, 1, 1, ben_card, ANNE)).events
     (revealed,) = [event for event in events if isinstance(event, engine.RoundRevealed)]
-    lines = round_revealed(TABLE, revealed, locale)
+    lines = said(round_revealed(TABLE, revealed), locale)
     assert own.format(card_label(anne_card, engine.Variant.STANDARD)) in lines
     assert other.format(card_label(ben_card, engine.Variant.STANDARD)) in lines
 
@@ -141,11 +142,13 @@ def test_a_tactical_move_of_ones_own_figure_says_their_own_figure() -> None:
     (other,) = [event for event in moved.events if isinstance(event, engine.FigureMoved)]
 
     card = card_label(own.card, engine.Variant.TACTICAL)
-    assert figure_moved(TRIO, own, None)[0] == f"<@{first}> used **{card}** on their own figure."
-    assert figure_moved(TRIO, own, "it")[0] == (
+    assert (
+        said(figure_moved(TRIO, own), None)[0] == f"<@{first}> used **{card}** on their own figure."
+    )
+    assert said(figure_moved(TRIO, own), "it")[0] == (
         f"<@{first}> ha usato **{card}** sul proprio segnalino."
     )
     card = card_label(other.card, engine.Variant.TACTICAL)
-    assert figure_moved(TRIO, other, None)[0] == (
+    assert said(figure_moved(TRIO, other), None)[0] == (
         f"<@{second}> used **{card}** on <@{other_figure}>."
     )
