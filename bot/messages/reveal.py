@@ -1,6 +1,6 @@
-"""The posts of one reveal in the game's channel, built whole in one call from the change:
-its story, the new round message, with who the round waits for, its buttons and the picture of the
-track; and, once the game is over, the result with the game record. The announcer only gives
+"""The posts of one reveal in the game's channel, built whole in one call from the change: its
+story, the new round message (with who the round waits for, its buttons and the picture of the
+track) and, once the game is over, the result with the game record. The announcer only gives
 each its address and delivers it."""
 
 from __future__ import annotations
