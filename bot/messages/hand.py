@@ -2,7 +2,8 @@
 
 The same controls are sent by DM and shown ephemerally by "Show my hand". Played cards are
 disabled, the chosen card and target are highlighted, and the text says what was played on
-whom until the round is revealed.
+whom until the round is revealed. What each button says is decided first (`_cards`,
+`_targets`), then made into the buttons only its player may click, in one place (`_buttons`).
 """
 
 from __future__ import annotations
@@ -101,13 +102,9 @@ def hand_controls(
     if view.phase == engine.Phase.FINISHED:
         return Post(f"{header}\n{status}", None)
     chosen = _chosen(view, selected)
-    buttons = discord.ui.View(timeout=None)
-    owner = user_id_of(player)
-    for card in _card_buttons(state, view, table, owner, chosen):
-        buttons.add_item(card)
-    for figure in _figure_buttons(state, view, table, owner, chosen, locale):
-        buttons.add_item(figure)
-    return Post(f"{header}\n{status}", buttons)
+    cards = _cards(state, view, chosen)
+    targets = _targets(view, table, chosen, locale)
+    return Post(f"{header}\n{status}", _buttons(state, table, player, cards, targets))
 
 
 def hand_status(
@@ -132,17 +129,32 @@ def _chosen(view: engine.PlayerView, selected: int | None) -> int | None:
     return view.pick[0] if view.pick else None
 
 
-def _card_buttons(
-    state: engine.GameState,
-    view: engine.PlayerView,
-    table: Table,
-    owner: int,
-    chosen: int | None,
-) -> list[CardButton]:
+@dataclass(frozen=True)
+class _Card:
+    """What a card's button says and whether it may be clicked."""
+
+    number: int
+    label: str
+    style: discord.ButtonStyle
+    disabled: bool
+
+
+@dataclass(frozen=True)
+class _Target:
+    """What a figure's button says, and what clicking it does."""
+
+    figure: str
+    label: str
+    row: int
+    style: discord.ButtonStyle
+    card: int | None
+    """The chosen card it sends to the figure; None: a tactical mover's figure to move."""
+
+
+def _cards(state: engine.GameState, view: engine.PlayerView, chosen: int | None) -> list[_Card]:
     """The stage's five cards: the playable ones live, the chosen one highlighted."""
-    hand = ids.HandOf(table.game_id, owner, ids.Turn(view.stage, view.round))
     in_hand = {card.number for card in view.hand}
-    buttons = []
+    cards = []
     for number in dealt_hand(state, view.player):
         playable = view.phase == engine.Phase.PICKING and number in in_hand
         style = (
@@ -153,35 +165,50 @@ def _card_buttons(
             else discord.ButtonStyle.secondary
         )
         label = card_label(number, view.variant)
-        disabled = not playable and number != chosen
-        buttons.append(CardButton(hand, number, label, style=style, disabled=disabled))
-    return buttons
+        cards.append(_Card(number, label, style, disabled=not playable and number != chosen))
+    return cards
 
 
-def _figure_buttons(
-    state: engine.GameState,
-    view: engine.PlayerView,
-    table: Table,
-    owner: int,
-    chosen: int | None,
-    locale: str | None,
-) -> list[PickButton | MoveButton]:
+def _targets(
+    view: engine.PlayerView, table: Table, chosen: int | None, locale: str | None
+) -> list[_Target]:
     """Whom the chosen card goes to (standard rounds 1-4), or the figure a tactical mover
     moves; nothing otherwise."""
-    turn = ids.Turn(view.stage, view.round)
     player = view.player
-    buttons: list[PickButton | MoveButton] = []
+    targets = []
     for index, figure in enumerate(view.targets):
-        code = ids.target_code(state.players, figure)
         label = table.target_label(figure, player, locale)
         row = 1 + index // TARGETS_PER_ROW
         if view.phase == engine.Phase.PICKING and chosen is not None and _aims(view):
             picked = view.pick == (chosen, figure)
             style = discord.ButtonStyle.success if picked else discord.ButtonStyle.secondary
-            hand = ids.HandOf(table.game_id, owner, turn)
-            buttons.append(PickButton(hand, chosen, code, label, style=style, row=row))
+            targets.append(_Target(figure, label, row, style, card=chosen))
         elif view.phase == engine.Phase.MOVING and view.current_mover == player:
-            buttons.append(MoveButton(table.game_id, turn, code, label=label, row=row))
+            targets.append(_Target(figure, label, row, discord.ButtonStyle.secondary, card=None))
+    return targets
+
+
+def _buttons(
+    state: engine.GameState,
+    table: Table,
+    player: PlayerId,
+    cards: list[_Card],
+    targets: list[_Target],
+) -> discord.ui.View:
+    """The hand's cards and targets as buttons that only their player may click."""
+    turn = ids.Turn(state.stage, state.round)
+    hand = ids.HandOf(table.game_id, user_id_of(player), turn)
+    buttons = discord.ui.View(timeout=None)
+    for card in cards:
+        style, disabled = card.style, card.disabled
+        buttons.add_item(CardButton(hand, card.number, card.label, style=style, disabled=disabled))
+    for target in targets:
+        code, label, row = ids.target_code(state.players, target.figure), target.label, target.row
+        if target.card is None:
+            buttons.add_item(MoveButton(table.game_id, turn, code, label=label, row=row))
+        else:
+            pick = PickButton(hand, target.card, code, label, style=target.style, row=row)
+            buttons.add_item(pick)
     return buttons
 
 

@@ -6,9 +6,12 @@ each its address and delivers it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+import discord
 
 import engine
+from bot.messages.controls import channel_controls
 from bot.messages.post import Post
 from bot.messages.result import result_post
 from bot.messages.round import Story, round_post, story_of
@@ -38,7 +41,12 @@ async def reveal_posts(
     `replay_url`: a replay token's page, when the bot serves web pages."""
     story = story_of(table, before, state, events)
     round_message = await round_post(table, state, story, record.deadline)
-    if state.phase != engine.Phase.FINISHED:
-        return RevealPosts(story, round_message)
-    result = result_post(table, record, state, events, rating_changes, replay_url)
-    return RevealPosts(story, round_message, result)
+    over = state.phase == engine.Phase.FINISHED
+    result = result_post(table, record, state, events, rating_changes) if over else None
+    # The words and pictures first, then the buttons: the newest post carries them.
+    token = record.replay_token
+    controls = channel_controls(table, state, replay_url(token) if replay_url and token else None)
+    if result is None:
+        return RevealPosts(story, replace(round_message, view=controls))
+    finished = discord.ui.View(timeout=None)
+    return RevealPosts(story, replace(round_message, view=finished), replace(result, view=controls))

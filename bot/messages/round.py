@@ -8,10 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-import discord
-
 import engine
 from bot.i18n import t
+from bot.messages.controls import channel_controls
 from bot.messages.narrate import cards_revealed, figure_moved, round_revealed, stage_scored
 from bot.messages.picture import Snapshot, board_for, fold_moves, render_picture
 from bot.messages.post import Post
@@ -19,13 +18,10 @@ from bot.messages.sentence import Sentence, sentence, words
 from bot.messages.table import Table, card_label
 from bot.options import HandsIn
 from bot.storage.records import PlayerId
-from bot.ui.buttons import MoveButton, ShowHandButton, TableButton
-from bot.ui.custom_ids import Turn, target_code
 from bot.ui.replies import NO_PINGS, PINGS
 
 WAITING_MARK = "⏳"
 CONTENT_LIMIT = 2000
-SHOW_HAND_ROW = 2
 
 
 @dataclass(frozen=True)
@@ -89,16 +85,15 @@ def story_of(
 async def round_post(
     table: Table, state: engine.GameState, story: Story, deadline: datetime | None
 ) -> Post:
-    """A new round message: the story, who the round waits for, its buttons, and the picture
-    of the track after the story (drawn off the event loop), with the same in words for a
-    channel that refuses files."""
+    """A new round message without its buttons (messages/reveal.py adds them): the story, who
+    the round waits for, and the picture of the track after the story (drawn off the event
+    loop), with the same in words for a channel that refuses files."""
     caption = (picture_caption(table, state, story),)
     board = board_for(table, story.snapshot, caption, story.scoring_space)
     picture = await render_picture(board, table.locale)
     content = fit(story.text, waiting_line(table, state, deadline))
     return Post(
         content,
-        round_view(table, state),
         file=picture.file,
         text_only=fit(content, picture.words),
         mentions=PINGS if story.pings else NO_PINGS,
@@ -109,7 +104,8 @@ def waiting_post(
     table: Table, state: engine.GameState, deadline: datetime | None, story: str
 ) -> Post:
     """The round message edited: its story, and who the round waits for now."""
-    return Post(fit(story, waiting_line(table, state, deadline)), round_view(table, state))
+    content = fit(story, waiting_line(table, state, deadline))
+    return Post(content, channel_controls(table, state))
 
 
 def reminder_post(table: Table, state: engine.GameState, missing: tuple[PlayerId, ...]) -> Post:
@@ -174,25 +170,6 @@ def story_without_waiting_line(content: str) -> str:
     """A round message's story, read back from its content."""
     story, _, _ = content.rpartition("\n\n" + WAITING_MARK)
     return story
-
-
-def round_view(table: Table, state: engine.GameState) -> discord.ui.View:
-    """Show my hand; in a tactical move, the figures the current mover may move; nothing once
-    the game is over (a control that can only be refused is not offered)."""
-    view = discord.ui.View(timeout=None)
-    if state.phase == engine.Phase.FINISHED:
-        return view
-    if state.phase == engine.Phase.MOVING:
-        turn = Turn(state.stage, state.round)
-        for index, figure in enumerate(engine.figures(state)):
-            code = target_code(state.players, figure)
-            label = table.name(figure)
-            view.add_item(MoveButton(table.game_id, turn, code, label=label, row=index // 5))
-    label = t("round.show_hand", table.locale)
-    view.add_item(ShowHandButton(table.game_id, label=label, row=SHOW_HAND_ROW))
-    if table.table:
-        view.add_item(TableButton(table.game_id, t("table.open", table.locale), row=SHOW_HAND_ROW))
-    return view
 
 
 def fit(story: str, tail: str) -> str:
