@@ -1,5 +1,6 @@
-"""The final result in the channel, built whole: the standings with each rated person's change,
-the game record as an attachment, Rematch, and a link to the replay page."""
+"""The final result in the channel: the standings with each rated person's change and the game
+record as an attachment. Its buttons (Rematch, and a link to the replay page) are those of the
+game's newest post, messages/controls.py, added by messages/reveal.py."""
 
 from __future__ import annotations
 
