@@ -9,7 +9,7 @@ import re
 
 from bot.storage.errors import GameNotFound, StaleVersion
 from bot.storage.records import GameRecord, GameStatus, JsonObject, LoggedAction, Seat
-from bot.storage.sql import Session
+from bot.storage.sql import Dialect, Row, Session
 from bot.storage.timefmt import from_db, moment_from_db
 
 _MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -20,21 +20,19 @@ _GAME_COLUMNS = (
 )
 
 
-async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord | None:
-    """The game as stored, its seats and message ids with it in one query; `to_write` also
-    locks its row until the transaction ends."""
-    dialect = db.dialect
+def columns(dialect: Dialect) -> str:
+    """A game's columns in the order `record` reads them, its seats and message ids as JSON
+    aggregates after them; in a SELECT (or a RETURNING) on `games`."""
     seats = dialect.json_rows.format("user_id, display_name, seat, ai_level")
     messages = dialect.json_pairs.format("name", "message_id")
-    row = await db.one(
-        f"SELECT {_GAME_COLUMNS}, "
-        f"(SELECT {seats} FROM seats WHERE game_id = games.id), "
-        f"(SELECT {messages} FROM game_messages WHERE game_id = games.id) "
-        f"FROM games WHERE id = ?{dialect.lock_row if to_write else ''}",
-        (game_id,),
+    return (
+        f"{_GAME_COLUMNS}, (SELECT {seats} FROM seats WHERE game_id = games.id), "
+        f"(SELECT {messages} FROM game_messages WHERE game_id = games.id)"
     )
-    if row is None:
-        return None
+
+
+def record(row: Row) -> GameRecord:
+    """The game of a row of `columns`."""
     seat_rows = sorted(json.loads(row[17] or "[]"), key=lambda seat: seat[2])
     return GameRecord(
         id=row[0],
@@ -57,6 +55,14 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
         seats=tuple(Seat(user_id, name, seat, level) for user_id, name, seat, level in seat_rows),
         message_ids=json.loads(row[18] or "{}"),
     )
+
+
+async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord | None:
+    """The game as stored, its seats and message ids with it in one query; `to_write` also
+    locks its row until the transaction ends."""
+    lock = db.dialect.lock_row if to_write else ""
+    row = await db.one(f"SELECT {columns(db.dialect)} FROM games WHERE id = ?{lock}", (game_id,))
+    return None if row is None else record(row)
 
 
 async def load_existing(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord:
