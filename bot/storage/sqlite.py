@@ -18,7 +18,7 @@ from bot.storage.group_commit import GroupCommit
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, Migration, discover
 from bot.storage.sqlite_migrations import migrate, refuse_newer
 from bot.storage.sqlite_pipe import Pipe
-from bot.storage.sqlite_session import SqliteSession
+from bot.storage.sqlite_session import SecondQuery, SqliteSession
 from bot.storage.units import T, Work
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 10.0
@@ -110,19 +110,27 @@ class SqliteDatabase:
 
     async def read(self, doing: str, work: Work[T]) -> T:
         """Run `work` on one consistent snapshot, which holds every write asked for before.
-        Its BEGIN goes with its first query and its COMMIT is not waited for: a read that
-        asks one query is one trip. A cancelled read leaves its connection as it found it
-        (the COMMIT is sent all the same, before the connection is handed on)."""
+        Its first query runs on its own, outside any transaction: a read that asks one query
+        is one trip, with no BEGIN or COMMIT. A read that asks a second query runs again from
+        its start inside BEGIN … COMMIT (reads change nothing, so running one twice is
+        harmless); that COMMIT is not waited for, and is sent even if the read is cancelled,
+        before the connection is handed on."""
         await self._group.settled()
         reader = await self._idle_readers.get()
-        begun = reader.send("BEGIN")
         try:
-            result = await work(SqliteSession(reader))
-            await begun  # a snapshot that never began must not pass for one
+            try:
+                return await work(SqliteSession(reader, one_query=True))
+            except SecondQuery:
+                pass
+            begun = reader.send("BEGIN")
+            try:
+                result = await work(SqliteSession(reader))
+                await begun  # a snapshot that never began must not pass for one
+            finally:
+                reader.send("COMMIT")
         except sqlite3.Error as error:
             raise explain(self.path, doing, error) from error
         finally:
-            reader.send("COMMIT")
             self._idle_readers.put_nowait(reader)
         return result
 

@@ -12,6 +12,12 @@ from bot.storage.sqlite_pipe import Pipe
 Sent = asyncio.Future[list[Row]] | asyncio.Future[None]
 
 
+class SecondQuery(BaseException):
+    """A read that runs its first query on its own asked a second one: it must run again,
+    inside a transaction, for its queries to share one snapshot. (Not an Exception: no
+    `except Exception` in the work may take it for a failure of its own.)"""
+
+
 class SqliteSession:
     """An open transaction (or savepoint) on one aiosqlite connection. A query is one trip
     to the connection's thread and back. A write is sent without waiting for its trip: its
@@ -20,18 +26,26 @@ class SqliteSession:
     After each write the session sends a SAVEPOINT of its own. Were a write to fail in a way
     that ends the whole transaction (an I/O error, a full disk), what was sent after it would
     otherwise run outside any transaction, committed one statement at a time; the SAVEPOINT
-    opens a new transaction instead, which the unit's failure then rolls back."""
+    opens a new transaction instead, which the unit's failure then rolls back.
+
+    `one_query`: no transaction is open; the first query runs on its own (a statement is its
+    own consistent snapshot) and a second raises `SecondQuery`."""
 
     dialect = SQLITE
 
-    def __init__(self, pipe: Pipe) -> None:
+    def __init__(self, pipe: Pipe, *, one_query: bool = False) -> None:
         self._pipe = pipe
         self._unchecked: list[Sent] = []
+        self._one_query = one_query
+        self._queried = False
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
         return next(iter(await self.all(sql, params)), None)
 
     async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
+        if self._one_query and self._queried:
+            raise SecondQuery
+        self._queried = True
         rows = await self._pipe.send(sql, params)
         await self.flush()  # ended before this query: nothing to wait for
         return rows
