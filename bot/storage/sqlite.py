@@ -10,6 +10,7 @@ import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import aiosqlite
 
@@ -82,12 +83,14 @@ class SqliteDatabase:
     ) -> SqliteDatabase:
         migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR, "sqlite")
         new_file = absent(path)
-        writer = await _connect(path, busy_timeout)
+        # Legacy transaction control on the writer: sqlite3 sends BEGIN IMMEDIATE before an
+        # INSERT, UPDATE or DELETE that finds no transaction open (see SqliteSession).
+        writer = await _connect(path, busy_timeout, "IMMEDIATE")
         readers: list[aiosqlite.Connection] = []
         try:
             await _prepare_writer(writer, path, migrations)
             for _ in range(READERS):
-                readers.append(await _connect(path, busy_timeout))
+                readers.append(await _connect(path, busy_timeout, None))
         except BaseException:
             for connection in (*readers, writer):
                 await connection.close()
@@ -159,10 +162,12 @@ def read_only_uri(path: Path) -> str:
     return f"{path.resolve().as_uri()}?mode=ro"
 
 
-async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+async def _connect(
+    path: Path, busy_timeout: float, isolation_level: Literal["IMMEDIATE"] | None
+) -> aiosqlite.Connection:
     refuse_unopenable(path)
     try:
-        return await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
+        return await aiosqlite.connect(path, isolation_level=isolation_level, timeout=busy_timeout)
     except sqlite3.Error as error:
         raise explain(path, "open it", error, opening=True) from error
 

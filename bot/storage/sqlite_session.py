@@ -23,10 +23,12 @@ class SqliteSession:
     to the connection's thread and back. A write is sent without waiting for its trip: its
     failure is raised by the next query, or by `flush` at the end of the unit.
 
-    After each write the session sends a SAVEPOINT of its own. Were a write to fail in a way
-    that ends the whole transaction (an I/O error, a full disk), what was sent after it would
-    otherwise run outside any transaction, committed one statement at a time; the SAVEPOINT
-    opens a new transaction instead, which the unit's failure then rolls back.
+    Were a write to fail in a way that ends the whole transaction (an I/O error, a full
+    disk), what was sent after it must not run outside any transaction, committed one
+    statement at a time: the writer's connection is opened with isolation_level IMMEDIATE,
+    so that sqlite3 itself opens a new transaction before any INSERT, UPDATE or DELETE that
+    finds none open (every write here begins with one of them), and the unit's failure then
+    rolls that back.
 
     `one_query`: no transaction is open; the first query runs on its own (a statement is its
     own consistent snapshot) and a second raises `SecondQuery`."""
@@ -51,11 +53,11 @@ class SqliteSession:
         return rows
 
     async def execute(self, sql: str, params: Params = ()) -> None:
-        self._sent(self._pipe.send(sql, params))
+        self._unchecked.append(self._pipe.send(sql, params))
 
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
         if rows:
-            self._sent(self._pipe.send_many(sql, rows))
+            self._unchecked.append(self._pipe.send_many(sql, rows))
 
     async def flush(self) -> None:
         """Raises the first failure among the writes sent so far, once they have all ended."""
@@ -66,10 +68,6 @@ class SqliteSession:
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 raise outcome
-
-    def _sent(self, write: Sent) -> None:
-        self._unchecked.append(write)
-        self._pipe.send("SAVEPOINT write")
 
     async def lock_channel(self, channel_id: int) -> None:
         """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""

@@ -113,3 +113,27 @@ async def test_a_write_that_fails_fails_its_unit_and_takes_back_the_units_other_
         await opened.write("store settings", refused_then_more)
     assert await setting(opened, "first") is None
     assert await setting(opened, "third") is None
+
+
+async def test_what_follows_a_write_that_ends_the_transaction_is_not_committed(
+    opened: SqliteDatabase,
+) -> None:
+    async def trigger(session: Session) -> None:
+        await session.execute(
+            "CREATE TRIGGER doom BEFORE INSERT ON bot_settings WHEN NEW.key = 'doom' "
+            "BEGIN SELECT RAISE(ROLLBACK, 'the transaction ends here'); END"
+        )
+
+    await opened.write("add a trigger", trigger)
+
+    async def doomed(session: Session) -> None:
+        await session.execute(SETTING, ("first", "written"))
+        await session.execute(SETTING, ("doom", "written"))  # rolls the transaction back
+        await session.execute(SETTING, ("third", "written"))
+
+    with pytest.raises(StorageError, match="the transaction ends here"):
+        await opened.write("store settings", doomed)
+    assert await setting(opened, "first") is None
+    assert await setting(opened, "third") is None
+    await store(opened, "later", "kept")
+    assert await setting(opened, "later") == "kept"
