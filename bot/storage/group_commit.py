@@ -1,6 +1,6 @@
 """Group commit on one aiosqlite connection: the units of work waiting when the connection
 comes free share one BEGIN IMMEDIATE … COMMIT, and so one fsync, each unit in a savepoint
-of its own so that a failing unit rolls back alone.
+of its own so that a failing unit rolls back alone (a unit alone in its group needs none).
 
 Why: with synchronous = FULL every commit waits for the disk, and SQLite lets one writer at a
 time hold the file. One transaction per unit made games clicking together wait for one
@@ -104,12 +104,16 @@ class GroupCommit:
     async def _commit(self, group: list[_Unit]) -> None:
         pipe = self._pipe
         # Sent with the first unit's statements, not waited for. Were it refused (the file
-        # busy past the timeout), the first unit's SAVEPOINT opens a transaction instead, so
-        # nothing runs outside one; the group is then rolled back and fails with the refusal.
+        # busy past the timeout), the writer's first INSERT, UPDATE or DELETE opens a
+        # transaction instead (sqlite.py), so that no write runs outside one; the group is
+        # then rolled back and fails with the refusal.
         begun = pipe.send("BEGIN IMMEDIATE")
+        # A unit alone in its group needs no savepoint: its failure takes back the whole
+        # transaction, which holds nothing of anybody else's.
+        lone = len(group) == 1
         for number, unit in enumerate(group):
             try:
-                await self._run_alone(unit, f"unit{number}")
+                await self._run_alone(unit, None if lone else f"unit{number}")
             except _GroupLost:
                 # The units before it are lost with the transaction; those after it go again
                 # in the next group.
@@ -123,7 +127,10 @@ class GroupCommit:
                 return
         try:
             await begun
-            await pipe.fetch("COMMIT")
+            if lone and group[0].error is not None:
+                await self._roll_back()
+            else:
+                await pipe.fetch("COMMIT")
         except sqlite3.Error as error:
             await self._roll_back()
             for unit in group:
@@ -132,10 +139,13 @@ class GroupCommit:
         for unit in group:
             _settle(unit.outcome, result=unit.result, error=unit.error)
 
-    async def _run_alone(self, unit: _Unit, savepoint: str) -> None:
-        """Runs `unit` in a savepoint; raises _GroupLost if the transaction did not survive."""
+    async def _run_alone(self, unit: _Unit, savepoint: str | None) -> None:
+        """Runs `unit` in a savepoint (None: in the group's transaction, which its caller
+        rolls back should the unit fail); raises _GroupLost if the transaction did not
+        survive the unit's failure."""
         pipe = self._pipe
-        pipe.send(f"SAVEPOINT {savepoint}")
+        if savepoint is not None:
+            pipe.send(f"SAVEPOINT {savepoint}")
         try:
             unit.result = await unit.work(self._session)
             await self._session.flush()
@@ -145,6 +155,8 @@ class GroupCommit:
                 self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
             )
         await _ignore_failures(self._session.flush())
+        if savepoint is None:
+            return
         try:
             await pipe.fetch(f"ROLLBACK TO {savepoint}")
         except sqlite3.Error as error:
