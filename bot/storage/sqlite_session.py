@@ -48,7 +48,7 @@ class SqliteSession:
         if self._one_query and self._queried:
             raise SecondQuery
         self._queried = True
-        rows = await self._pipe.send(sql, params)
+        rows = await self._pipe.fetch(sql, params)
         await self.flush()  # ended before this query: nothing to wait for
         return rows
 
