@@ -1,6 +1,7 @@
 """Group commit on one aiosqlite connection: the units of work waiting when the connection
 comes free share one BEGIN IMMEDIATE … COMMIT, and so one fsync, each unit in a savepoint
-of its own so that a failing unit rolls back alone (a unit alone in its group needs none).
+of its own so that a failing unit rolls back alone (a unit alone in its group needs none,
+and its transaction opens with its first statement).
 
 Why: with synchronous = FULL every commit waits for the disk, and SQLite lets one writer at a
 time hold the file. One transaction per unit made games clicking together wait for one
@@ -102,18 +103,17 @@ class GroupCommit:
                 return
 
     async def _commit(self, group: list[_Unit]) -> None:
+        if len(group) == 1:
+            await self._commit_lone(group[0])
+            return
         pipe = self._pipe
         # Sent with the first unit's statements, not waited for. Were it refused (the file
-        # busy past the timeout), the writer's first INSERT, UPDATE or DELETE opens a
-        # transaction instead (sqlite.py), so that no write runs outside one; the group is
-        # then rolled back and fails with the refusal.
+        # busy past the timeout), the first unit's SAVEPOINT opens a transaction instead, so
+        # nothing runs outside one; the group is then rolled back and fails with the refusal.
         begun = pipe.send("BEGIN IMMEDIATE")
-        # A unit alone in its group needs no savepoint: its failure takes back the whole
-        # transaction, which holds nothing of anybody else's.
-        lone = len(group) == 1
         for number, unit in enumerate(group):
             try:
-                await self._run_alone(unit, None if lone else f"unit{number}")
+                await self._run_alone(unit, f"unit{number}")
             except _GroupLost:
                 # The units before it are lost with the transaction; those after it go again
                 # in the next group.
@@ -127,10 +127,7 @@ class GroupCommit:
                 return
         try:
             await begun
-            if lone and group[0].error is not None:
-                await self._roll_back()
-            else:
-                await pipe.fetch("COMMIT")
+            await pipe.fetch("COMMIT")
         except sqlite3.Error as error:
             await self._roll_back()
             for unit in group:
@@ -139,13 +136,29 @@ class GroupCommit:
         for unit in group:
             _settle(unit.outcome, result=unit.result, error=unit.error)
 
-    async def _run_alone(self, unit: _Unit, savepoint: str | None) -> None:
-        """Runs `unit` in a savepoint (None: in the group's transaction, which its caller
-        rolls back should the unit fail); raises _GroupLost if the transaction did not
-        survive the unit's failure."""
+    async def _commit_lone(self, unit: _Unit) -> None:
+        """A unit alone in its group needs no savepoint: its failure rolls back the whole
+        transaction, which holds nobody else's writes. The transaction opens with its first
+        statement (SqliteSession's `begin`): a pick is three calls to the thread, its two
+        writes and COMMIT."""
+        session = SqliteSession(self._pipe, begin=True)
+        try:
+            unit.result = await unit.work(session)
+            await session.flush()
+            if self._pipe.in_transaction:  # else it sent nothing
+                await self._pipe.fetch("COMMIT")
+        except BaseException as error:
+            unit.error = (
+                self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
+            )
+            await _ignore_failures(session.flush())
+            await self._roll_back()
+        _settle(unit.outcome, result=unit.result, error=unit.error)
+
+    async def _run_alone(self, unit: _Unit, savepoint: str) -> None:
+        """Runs `unit` in a savepoint; raises _GroupLost if the transaction did not survive."""
         pipe = self._pipe
-        if savepoint is not None:
-            pipe.send(f"SAVEPOINT {savepoint}")
+        pipe.send(f"SAVEPOINT {savepoint}")
         try:
             unit.result = await unit.work(self._session)
             await self._session.flush()
@@ -155,8 +168,6 @@ class GroupCommit:
                 self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
             )
         await _ignore_failures(self._session.flush())
-        if savepoint is None:
-            return
         try:
             await pipe.fetch(f"ROLLBACK TO {savepoint}")
         except sqlite3.Error as error:

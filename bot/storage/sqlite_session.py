@@ -31,15 +31,20 @@ class SqliteSession:
     rolls that back.
 
     `one_query`: no transaction is open; the first query runs on its own (a statement is its
-    own consistent snapshot) and a second raises `SecondQuery`."""
+    own consistent snapshot) and a second raises `SecondQuery`.
+
+    `begin`: no transaction is open yet; it opens with the first statement, in the same call
+    to the thread when that is an INSERT, UPDATE or DELETE (sqlite3 sends BEGIN IMMEDIATE
+    before it); before anything else the session sends BEGIN IMMEDIATE itself."""
 
     dialect = SQLITE
 
-    def __init__(self, pipe: Pipe, *, one_query: bool = False) -> None:
+    def __init__(self, pipe: Pipe, *, one_query: bool = False, begin: bool = False) -> None:
         self._pipe = pipe
         self._unchecked: list[Sent] = []
         self._one_query = one_query
         self._queried = False
+        self._to_begin = begin
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
         return next(iter(await self.all(sql, params)), None)
@@ -48,16 +53,27 @@ class SqliteSession:
         if self._one_query and self._queried:
             raise SecondQuery
         self._queried = True
+        self._begin_before(sql)
         rows = await self._pipe.fetch(sql, params)
         await self.flush()  # ended before this query: nothing to wait for
         return rows
 
     async def execute(self, sql: str, params: Params = ()) -> None:
+        self._begin_before(sql)
         self._unchecked.append(self._pipe.send(sql, params))
 
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
         if rows:
+            self._begin_before(sql)
             self._unchecked.append(self._pipe.send_many(sql, rows))
+
+    def _begin_before(self, sql: str) -> None:
+        if not self._to_begin:
+            return
+        self._to_begin = False
+        if not sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            # Checked with the writes: a refusal (the file busy) fails the unit.
+            self._unchecked.append(self._pipe.send("BEGIN IMMEDIATE"))
 
     async def flush(self) -> None:
         """Raises the first failure among the writes sent so far, once they have all ended."""

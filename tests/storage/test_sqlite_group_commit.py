@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -137,3 +138,31 @@ async def test_what_follows_a_write_that_ends_the_transaction_is_not_committed(
     assert await setting(opened, "third") is None
     await store(opened, "later", "kept")
     assert await setting(opened, "later") == "kept"
+
+
+def another_connection_may_write(db_path: Path) -> bool:
+    other = sqlite3.connect(db_path, timeout=0)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        other.close()
+    return True
+
+
+@pytest.mark.parametrize("writes_first", [False, True])
+async def test_a_unit_alone_holds_the_file_from_its_first_statement(
+    opened: SqliteDatabase, db_path: Path, writes_first: bool
+) -> None:
+    """Whether it reads or writes first, what a unit read is what it writes over: the write
+    lock (BEGIN IMMEDIATE) is held from its first statement."""
+
+    async def look(session: Session) -> bool:
+        if writes_first:
+            await session.execute(SETTING, ("first", "written"))
+        await session.one("SELECT count(*) FROM bot_settings")
+        return another_connection_may_write(db_path)
+
+    assert await opened.write("look", look) is False
+    assert another_connection_may_write(db_path)
