@@ -148,9 +148,7 @@ class GroupCommit:
             if self._pipe.in_transaction:  # else it sent nothing
                 await self._pipe.fetch("COMMIT")
         except BaseException as error:
-            unit.error = (
-                self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
-            )
+            unit.error = self._blame(unit, error)
             await _ignore_failures(session.flush())
             await self._roll_back()
         _settle(unit.outcome, result=unit.result, error=unit.error)
@@ -164,9 +162,7 @@ class GroupCommit:
             await self._session.flush()
             return
         except BaseException as error:
-            unit.error = (
-                self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
-            )
+            unit.error = self._blame(unit, error)
         await _ignore_failures(self._session.flush())
         try:
             await pipe.fetch(f"ROLLBACK TO {savepoint}")
@@ -176,6 +172,10 @@ class GroupCommit:
             raise _GroupLost from error
         if not pipe.in_transaction:
             raise _GroupLost
+
+    def _blame(self, unit: _Unit, error: BaseException) -> BaseException:
+        """What `unit` fails with: an SQLite error in words an operator can act on."""
+        return self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
 
     async def _roll_back(self) -> None:
         if not self._pipe.in_transaction:
