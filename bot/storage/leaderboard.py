@@ -16,7 +16,7 @@ from bot.storage.records import (
     PlayerFigures,
     PlayerStats,
 )
-from bot.storage.seasons import HISTORY_COLUMNS, Bounds, Histories, Stored, Summed
+from bot.storage.seasons import Bounds, Histories, Stored, Summed
 from bot.storage.sql import Dialect, Row, Session
 
 # Names come from player_totals, looked up for the rows shown only (see _names_of).
@@ -122,7 +122,7 @@ def _stored_sql(dialect: Dialect, source: Stored, metric: str) -> str:
         f"ORDER BY {value} DESC, user_id LIMIT :limit OFFSET :offset), "
         f"head AS (SELECT (SELECT count(*) {chosen}) AS ranked_players, "
         f"(SELECT 1 + count(*) {chosen} AND {value} > (SELECT max({value}) FROM page)) "
-        f"AS first_rank, {HISTORY_COLUMNS}) "
+        f"AS first_rank, {source.history}) "
         f"SELECT page.user_id, {name}, page.games, page.wins, page.points, page.best_stage, "
         "page.seconds_reached, NULL, head.ranked_players, head.first_rank, "
         f"head.first_result, head.last_result FROM head LEFT JOIN page ON true {names} "
@@ -138,7 +138,7 @@ def _summed_sql(dialect: Dialect, source: Summed, metric: str) -> str:
         f"RANK() OVER (ORDER BY {_order_sql(dialect, metric)}) AS rank FROM figures "
         f"WHERE {_eligible(metric)}), page AS (SELECT {columns}, rank FROM ranked "
         "ORDER BY rank, user_id LIMIT :limit OFFSET :offset), "
-        f"head AS (SELECT (SELECT count(*) FROM ranked) AS ranked_players, {HISTORY_COLUMNS}) "
+        f"head AS (SELECT (SELECT count(*) FROM ranked) AS ranked_players, {source.history}) "
         "SELECT page.user_id, coalesce(names.display_name, ''), page.games, page.wins, "
         "page.points, page.best_stage, page.seconds_reached, page.rank, head.ranked_players, "
         "NULL, head.first_result, head.last_result "
@@ -181,7 +181,7 @@ async def player_stats(
             "WHERE guild_id = :guild AND user_id = :user), me.games, me.wins, me.points, "
             f"me.best_stage, me.seconds_reached, {rank('wins')}, {rank('points')}, "
             f"CASE WHEN me.games >= :min_games THEN {rank('win_rate')} END, "
-            f"head.first_result, head.last_result FROM (SELECT {HISTORY_COLUMNS}) AS head "
+            f"head.first_result, head.last_result FROM (SELECT {source.history}) AS head "
             f"LEFT JOIN {table} AS me ON {where.format('me.')}me.user_id = :user",
             params,
         )

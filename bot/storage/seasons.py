@@ -5,7 +5,7 @@ that `periods.cover` picks.
 A period with an open end stops at the guild's first or last finished game, which decides
 its cover. Rather than reading them first (a trip of its own), a read guesses them from what
 the last read of the guild saw (`Histories`) and its statement reads them too
-(`HISTORY_COLUMNS`): only if they give another cover is the period read again, with them.
+(`Stored.history`): only if they give another cover is the period read again, with them.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ R = TypeVar("R")
 Bounds = tuple[str | None, str | None]
 """A guild's first and last finish times (None, None: no finished game)."""
 
-HISTORY_COLUMNS = (
+_HISTORY = (
     # Two subqueries: SQLite answers a lone min() or max() from the index, not both at once.
     "(SELECT min(finished_at) FROM results WHERE guild_id = :guild) AS first_result, "
     "(SELECT max(finished_at) FROM results WHERE guild_id = :guild) AS last_result"
 )
-"""The guild's `Bounds` as two columns, for a statement whose parameters name :guild."""
+_NO_HISTORY = "NULL AS first_result, NULL AS last_result"
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,9 @@ class Stored:
     where: str
     params: dict[str, object]
     named: bool  # the table holds display names
+    history: str
+    """The guild's `Bounds` as two columns, first_result and last_result (NULL unless the
+    period has an open end), for the statement that reads the period."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,7 @@ class Summed:
 
     sql: str
     params: dict[str, object]
+    history: str  # as Stored's
 
 
 class Histories:
@@ -75,16 +79,19 @@ class Histories:
 
 
 def locate(
-    guild_id: int, since: datetime | None, until: datetime | None, history: Bounds
+    guild_id: int, since: datetime | None, until: datetime | None, bounds: Bounds
 ) -> Stored | Summed:
+    """Where the figures of [since, until) are, given the guild's `bounds` (what an open end
+    stops at)."""
     params: dict[str, object] = {"guild": guild_id}
     if since is None and until is None:
-        return Stored("player_totals", "{0}guild_id = :guild", params, named=True)
-    chosen = cover(since, until, *history)
+        return Stored("player_totals", "{0}guild_id = :guild", params, True, _NO_HISTORY)
+    history = _HISTORY if since is None or until is None else _NO_HISTORY
+    chosen = cover(since, until, *bounds)
     if len(chosen.buckets) == 1 and not chosen.raw:
         params["bucket"] = chosen.buckets[0]
         where = "{0}guild_id = :guild AND {0}period = :bucket"
-        return Stored("player_periods", where, params, named=False)
+        return Stored("player_periods", where, params, False, history)
     parts = [
         "SELECT 0 AS user_id, 0 AS games, 0 AS wins, 0 AS points, NULL AS best_stage, "
         "0 AS seconds_reached WHERE false"
@@ -109,4 +116,4 @@ def locate(
         f"sum(seconds_reached) AS seconds_reached FROM ({' UNION ALL '.join(parts)}) AS parts "
         "GROUP BY user_id"
     )
-    return Summed(sql, params)
+    return Summed(sql, params, history)
