@@ -71,7 +71,8 @@ class SqliteSession:
         if not self._to_begin:
             return
         self._to_begin = False
-        if not sql.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+        # sqlite3's own test: the first word after spaces, tabs and line breaks.
+        if not sql.lstrip(" \t\r\n").upper().startswith(("INSERT", "UPDATE", "DELETE")):
             # Checked with the writes: a refusal (the file busy) fails the unit.
             self._unchecked.append(self._pipe.send("BEGIN IMMEDIATE"))
 
