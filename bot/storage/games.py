@@ -9,7 +9,7 @@ import re
 
 from bot.storage.errors import GameNotFound, StaleVersion
 from bot.storage.records import GameRecord, GameStatus, JsonObject, LoggedAction, Seat
-from bot.storage.sql import Dialect, Row, Session
+from bot.storage.sql import Dialect, Params, Row, Session
 from bot.storage.timefmt import from_db, moment_from_db
 
 _MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -61,8 +61,18 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
     """The game as stored, its seats and message ids with it in one query; `to_write` also
     locks its row until the transaction ends."""
     lock = db.dialect.lock_row if to_write else ""
-    row = await db.one(f"SELECT {columns(db.dialect)} FROM games WHERE id = ?{lock}", (game_id,))
-    return None if row is None else record(row)
+    return await first(db, f"id = ?{lock}", (game_id,))
+
+
+async def found(db: Session, where: str, params: Params = ()) -> list[GameRecord]:
+    """The games `where` (what follows WHERE) selects, each whole, in one query."""
+    rows = await db.all(f"SELECT {columns(db.dialect)} FROM games WHERE {where}", params)
+    return [record(row) for row in rows]
+
+
+async def first(db: Session, where: str, params: Params = ()) -> GameRecord | None:
+    """The first of the games `where` selects, if any."""
+    return next(iter(await found(db, where, params)), None)
 
 
 async def load_existing(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord:
@@ -78,13 +88,12 @@ def check_version(record: GameRecord, expected_version: int | None) -> None:
         raise StaleVersion(record.id, expected_version, record.version)
 
 
-async def active_ids(db: Session, channel_id: int | None = None) -> list[int]:
-    sql = "SELECT id FROM games WHERE status IN ('lobby', 'running')"
-    params: tuple[int, ...] = ()
-    if channel_id is not None:
-        sql += " AND channel_id = ?"
-        params = (channel_id,)
-    return [row[0] for row in await db.all(sql + " ORDER BY id", params)]
+ACTIVE = "status IN ('lobby', 'running')"
+
+
+async def active_ids(db: Session, channel_id: int) -> list[int]:
+    rows = await db.all(f"SELECT id FROM games WHERE {ACTIVE} AND channel_id = ?", (channel_id,))
+    return [row[0] for row in rows]
 
 
 async def set_message_ids(db: Session, game_id: int, ids: dict[str, int | None]) -> None:
