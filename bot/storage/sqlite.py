@@ -64,7 +64,8 @@ class SqliteDatabase:
         writes = Pipe(writer)
         self._writes = writes
         self._readers = len(readers)
-        self._idle_readers: asyncio.Queue[Pipe] = asyncio.Queue()
+        # Last in, first out: reads one after another keep to one warm thread and page cache.
+        self._idle_readers: asyncio.LifoQueue[Pipe] = asyncio.LifoQueue()
         for reader in readers:
             self._idle_readers.put_nowait(Pipe(reader))
         self._group = GroupCommit(

@@ -82,5 +82,6 @@ async def test_a_read_cancelled_in_its_transaction_hands_on_a_fresh_connection(
         read.cancel()
     await asyncio.gather(*reads, return_exceptions=True)
     await store(opened, "after the cancelled reads")
-    for _ in range(2):  # each reader: its transaction ended, it sees the new row
-        assert await opened.read("count", lambda session: session.one(COUNT)) == (1,)
+    counts = [opened.read("count", lambda session: session.one(COUNT)) for _ in range(2)]
+    # At once, so on both readers: each one's transaction ended, each sees the new row.
+    assert await asyncio.gather(*counts) == [(1,), (1,)]
