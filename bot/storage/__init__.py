@@ -1,7 +1,7 @@
 """Persistence for Why First?: games, seats, the action log, scores and leaderboards in one
 SQLite file (aiosqlite: one connection writes, group-committing the units of work waiting at a
-moment, each in its own savepoint; two read; WAL, foreign keys, busy timeout,
-synchronous=FULL) or one PostgreSQL
+moment, each in its own savepoint when there are several; two read; WAL, foreign keys, busy
+timeout, synchronous=FULL) or one PostgreSQL
 database (asyncpg, a pool of up to 10 connections, synchronous_commit=on). Both give the
 same API, errors and results; what differs is said below. `Storage` (storage.py) opens and
 closes; its methods come from seven stores, one module each: `GameStore` (game_store.py:

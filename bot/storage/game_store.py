@@ -42,14 +42,14 @@ class GameStore:
 
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
         async def work(db: Session) -> GameRecord | None:
-            ids = await games.active_ids(db, channel_id)
-            return await games.load(db, ids[0]) if ids else None
+            where = f"{games.ACTIVE} AND channel_id = ? ORDER BY id LIMIT 1"
+            return await games.first(db, where, (channel_id,))
 
         return await self._database.read("load a channel's game", work)
 
     async def active_games(self) -> list[GameRecord]:
         async def work(db: Session) -> list[GameRecord]:
-            return [await games.load_existing(db, i) for i in await games.active_ids(db)]
+            return await games.found(db, f"{games.ACTIVE} ORDER BY id")
 
         return await self._database.read("load the open games", work)
 

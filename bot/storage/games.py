@@ -9,7 +9,7 @@ import re
 
 from bot.storage.errors import GameNotFound, StaleVersion
 from bot.storage.records import GameRecord, GameStatus, JsonObject, LoggedAction, Seat
-from bot.storage.sql import Session
+from bot.storage.sql import Dialect, Params, Row, Session
 from bot.storage.timefmt import from_db, moment_from_db
 
 _MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -20,21 +20,19 @@ _GAME_COLUMNS = (
 )
 
 
-async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord | None:
-    """The game as stored, its seats and message ids with it in one query; `to_write` also
-    locks its row until the transaction ends."""
-    dialect = db.dialect
+def columns(dialect: Dialect) -> str:
+    """A game's columns in the order `record` reads them, its seats and message ids as JSON
+    aggregates after them; in a SELECT (or a RETURNING) on `games`."""
     seats = dialect.json_rows.format("user_id, display_name, seat, ai_level")
     messages = dialect.json_pairs.format("name", "message_id")
-    row = await db.one(
-        f"SELECT {_GAME_COLUMNS}, "
-        f"(SELECT {seats} FROM seats WHERE game_id = games.id), "
-        f"(SELECT {messages} FROM game_messages WHERE game_id = games.id) "
-        f"FROM games WHERE id = ?{dialect.lock_row if to_write else ''}",
-        (game_id,),
+    return (
+        f"{_GAME_COLUMNS}, (SELECT {seats} FROM seats WHERE game_id = games.id), "
+        f"(SELECT {messages} FROM game_messages WHERE game_id = games.id)"
     )
-    if row is None:
-        return None
+
+
+def record(row: Row) -> GameRecord:
+    """The game of a row of `columns`."""
     seat_rows = sorted(json.loads(row[17] or "[]"), key=lambda seat: seat[2])
     return GameRecord(
         id=row[0],
@@ -59,6 +57,24 @@ async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameReco
     )
 
 
+async def load(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord | None:
+    """The game as stored, its seats and message ids with it in one query; `to_write` also
+    locks its row until the transaction ends."""
+    lock = db.dialect.lock_row if to_write else ""
+    return await first(db, f"id = ?{lock}", (game_id,))
+
+
+async def found(db: Session, where: str, params: Params = ()) -> list[GameRecord]:
+    """The games `where` (what follows WHERE) selects, each whole, in one query."""
+    rows = await db.all(f"SELECT {columns(db.dialect)} FROM games WHERE {where}", params)
+    return [record(row) for row in rows]
+
+
+async def first(db: Session, where: str, params: Params = ()) -> GameRecord | None:
+    """The first of the games `where` selects, if any."""
+    return next(iter(await found(db, where, params)), None)
+
+
 async def load_existing(db: Session, game_id: int, *, to_write: bool = False) -> GameRecord:
     record = await load(db, game_id, to_write=to_write)
     if record is None:
@@ -72,13 +88,12 @@ def check_version(record: GameRecord, expected_version: int | None) -> None:
         raise StaleVersion(record.id, expected_version, record.version)
 
 
-async def active_ids(db: Session, channel_id: int | None = None) -> list[int]:
-    sql = "SELECT id FROM games WHERE status IN ('lobby', 'running')"
-    params: tuple[int, ...] = ()
-    if channel_id is not None:
-        sql += " AND channel_id = ?"
-        params = (channel_id,)
-    return [row[0] for row in await db.all(sql + " ORDER BY id", params)]
+ACTIVE = "status IN ('lobby', 'running')"
+
+
+async def active_ids(db: Session, channel_id: int) -> list[int]:
+    rows = await db.all(f"SELECT id FROM games WHERE {ACTIVE} AND channel_id = ?", (channel_id,))
+    return [row[0] for row in rows]
 
 
 async def set_message_ids(db: Session, game_id: int, ids: dict[str, int | None]) -> None:

@@ -1,6 +1,7 @@
 """Group commit on one aiosqlite connection: the units of work waiting when the connection
 comes free share one BEGIN IMMEDIATE … COMMIT, and so one fsync, each unit in a savepoint
-of its own so that a failing unit rolls back alone.
+of its own so that a failing unit rolls back alone (a unit alone in its group needs none,
+and its transaction opens with its first statement).
 
 Why: with synchronous = FULL every commit waits for the disk, and SQLite lets one writer at a
 time hold the file. One transaction per unit made games clicking together wait for one
@@ -102,6 +103,9 @@ class GroupCommit:
                 return
 
     async def _commit(self, group: list[_Unit]) -> None:
+        if len(group) == 1:
+            await self._commit_lone(group[0])
+            return
         pipe = self._pipe
         # Sent with the first unit's statements, not waited for. Were it refused (the file
         # busy past the timeout), the first unit's SAVEPOINT opens a transaction instead, so
@@ -132,6 +136,23 @@ class GroupCommit:
         for unit in group:
             _settle(unit.outcome, result=unit.result, error=unit.error)
 
+    async def _commit_lone(self, unit: _Unit) -> None:
+        """A unit alone in its group needs no savepoint: its failure rolls back the whole
+        transaction, which holds nobody else's writes. The transaction opens with its first
+        statement (SqliteSession's `begin`): a pick is three calls to the thread, its two
+        writes and COMMIT."""
+        session = SqliteSession(self._pipe, begin=True)
+        try:
+            unit.result = await unit.work(session)
+            await session.flush()
+            if self._pipe.in_transaction:  # else it sent nothing
+                await self._pipe.fetch("COMMIT")
+        except BaseException as error:
+            unit.error = self._blame(unit, error)
+            await _ignore_failures(session.flush())
+            await self._roll_back()
+        _settle(unit.outcome, result=unit.result, error=unit.error)
+
     async def _run_alone(self, unit: _Unit, savepoint: str) -> None:
         """Runs `unit` in a savepoint; raises _GroupLost if the transaction did not survive."""
         pipe = self._pipe
@@ -141,9 +162,7 @@ class GroupCommit:
             await self._session.flush()
             return
         except BaseException as error:
-            unit.error = (
-                self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
-            )
+            unit.error = self._blame(unit, error)
         await _ignore_failures(self._session.flush())
         try:
             await pipe.fetch(f"ROLLBACK TO {savepoint}")
@@ -153,6 +172,10 @@ class GroupCommit:
             raise _GroupLost from error
         if not pipe.in_transaction:
             raise _GroupLost
+
+    def _blame(self, unit: _Unit, error: BaseException) -> BaseException:
+        """What `unit` fails with: an SQLite error in words an operator can act on."""
+        return self._explain(unit.doing, error) if isinstance(error, sqlite3.Error) else error
 
     async def _roll_back(self) -> None:
         if not self._pipe.in_transaction:

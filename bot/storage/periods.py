@@ -56,13 +56,15 @@ def cover(
     first_result: str | None,
     last_result: str | None,
 ) -> Cover:
-    """What to read for [since, until) given the guild's first and last finish times."""
-    if first_result is None or last_result is None:
-        return Cover((), ())
+    """What to read for [since, until) given the guild's first and last finish times, which
+    only an open end needs (None there: the guild has no finished game)."""
     # An open end stops at the guild's own history, on a month boundary: no raw reading.
-    low = since or _month_start(moment_from_db(first_result))
-    high = until or _add_months(_month_start(moment_from_db(last_result)), 1)
-    if low >= high:
+    low, high = since, until
+    if low is None and first_result is not None:
+        low = _month_start(moment_from_db(first_result))
+    if high is None and last_result is not None:
+        high = _add_months(_month_start(moment_from_db(last_result)), 1)
+    if low is None or high is None or low >= high:
         return Cover((), ())
     first_whole = _month_start(low)
     if first_whole != low:

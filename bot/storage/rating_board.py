@@ -8,7 +8,10 @@ from bot.storage.records import PlayerRating, RatedPlayer, RatingPage, RatingRow
 from bot.storage.sql import Row, Session
 
 _COLUMNS = (
-    "r.user_id, coalesce(t.display_name, ''), r.rating, r.games, r.last_change FROM ratings AS r "
+    "r.user_id, coalesce(t.display_name, '') AS display_name, r.rating, r.games, r.last_change"
+)
+_NAMED = (
+    "FROM ratings AS r "
     "LEFT JOIN player_totals AS t ON t.guild_id = r.guild_id AND t.user_id = r.user_id"
 )
 _LISTED = "guild_id = :guild AND period = :period AND games >= :min_games"
@@ -38,19 +41,21 @@ async def page(
         "limit": page_size,
         "offset": page * page_size,
     }
+    # The page walks the index; a head row counts the people listed and ranks the page's
+    # first row, joined to the page's rows so that a page past the last still counts.
     found = await db.all(
-        f"SELECT {_COLUMNS} WHERE r.guild_id = :guild AND r.period = :period "
-        "AND r.games >= :min_games "
-        "ORDER BY r.rating DESC, r.user_id LIMIT :limit OFFSET :offset",
+        f"WITH page AS MATERIALIZED (SELECT {_COLUMNS} {_NAMED} WHERE r.guild_id = :guild "
+        "AND r.period = :period AND r.games >= :min_games "
+        "ORDER BY r.rating DESC, r.user_id LIMIT :limit OFFSET :offset), "
+        f"head AS (SELECT (SELECT count(*) FROM ratings WHERE {_LISTED}) AS listed, "
+        f"(SELECT 1 + count(*) FROM ratings WHERE {_LISTED} "
+        "AND rating > (SELECT max(rating) FROM page)) AS first_rank) "
+        "SELECT page.*, head.listed, head.first_rank FROM head LEFT JOIN page ON true "
+        "ORDER BY page.rating DESC, page.user_id",
         params,
     )
-    players = [_player(row) for row in found]
-    counted = await db.one(
-        f"SELECT (SELECT count(*) FROM ratings WHERE {_LISTED}), "
-        f"(SELECT 1 + count(*) FROM ratings WHERE {_LISTED} AND rating > :value)",
-        {**params, "value": players[0].rating if players else 0.0},
-    )
-    ranked_players, first_rank = (int(counted[0]), int(counted[1])) if counted else (0, 1)
+    players = [_player(row) for row in found if row[0] is not None]
+    ranked_players, first_rank = (int(found[0][5]), int(found[0][6])) if found else (0, 1)
     ranks = page_ranks([player.rating for player in players], first_rank, page * page_size + 1)
     rows = [RatingRow(rank, player) for rank, player in zip(ranks, players, strict=True)]
     return RatingPage(
@@ -69,19 +74,12 @@ async def player(
 ) -> PlayerRating | None:
     """A person's rating in a server and period, and their rank among the people listed."""
     row = await db.one(
-        f"SELECT {_COLUMNS} WHERE r.guild_id = ? AND r.period = ? AND r.user_id = ?",
-        (guild_id, period, user_id),
+        f"SELECT {_COLUMNS}, CASE WHEN r.games >= :min_games THEN (SELECT 1 + count(*) "
+        f"FROM ratings WHERE {_LISTED} AND rating > r.rating) END {_NAMED} "
+        "WHERE r.guild_id = :guild AND r.period = :period AND r.user_id = :user",
+        {"guild": guild_id, "period": period, "min_games": min_games, "user": user_id},
     )
-    if row is None:
-        return None
-    rated = _player(row)
-    if rated.games < min_games:
-        return PlayerRating(rated, None)
-    ahead = await db.one(
-        f"SELECT 1 + count(*) FROM ratings WHERE {_LISTED} AND rating > :value",
-        {"guild": guild_id, "period": period, "min_games": min_games, "value": rated.rating},
-    )
-    return PlayerRating(rated, int(ahead[0]) if ahead else None)
+    return None if row is None else PlayerRating(_player(row), row[5])
 
 
 async def changes(db: Session, game_id: int) -> dict[int, float]:

@@ -140,6 +140,31 @@ def _sums(db: Session, table: str) -> str:
     )
 
 
+async def rebuild(db: Session) -> None:
+    """Recompute `player_periods` and `player_totals` from `results` (bulk loads, repairs)."""
+    await db.lock_statistics()
+    await db.execute("DELETE FROM player_periods")
+    await db.execute("DELETE FROM player_totals")
+    for bucket_key in BUCKET_KEYS_SQL:
+        key = bucket_key.format("finished_at")
+        await db.execute(
+            "INSERT INTO player_periods (guild_id, period, user_id, games, wins, points, "
+            f"best_stage, seconds_reached) SELECT guild_id, {key}, user_id, count(*), sum(won), "
+            "sum(total), max(best_stage), sum(seconds_reached) FROM results "
+            f"GROUP BY guild_id, {key}, user_id"
+        )
+    # The display name is the one of the player's latest finished game in the guild.
+    await db.execute(
+        "INSERT INTO player_totals (guild_id, user_id, display_name, games, wins, points, "
+        "best_stage, seconds_reached) SELECT r.guild_id, r.user_id, "
+        "(SELECT s.display_name FROM results AS latest JOIN seats AS s USING (game_id, user_id) "
+        " WHERE latest.guild_id = r.guild_id AND latest.user_id = r.user_id "
+        " ORDER BY latest.finished_at DESC, latest.game_id DESC LIMIT 1), "
+        "count(*), sum(r.won), sum(r.total), max(r.best_stage), sum(r.seconds_reached) "
+        "FROM results AS r GROUP BY r.guild_id, r.user_id"
+    )
+
+
 async def read(db: Session, game_id: int) -> tuple[list[StagePoints], list[PlayerResult]]:
     points = await db.all(
         "SELECT user_id, stage, points, reached_second FROM stage_points "

@@ -10,6 +10,7 @@ import logging
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import aiosqlite
 
@@ -18,7 +19,7 @@ from bot.storage.group_commit import GroupCommit
 from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, Migration, discover
 from bot.storage.sqlite_migrations import migrate, refuse_newer
 from bot.storage.sqlite_pipe import Pipe
-from bot.storage.sqlite_session import SqliteSession
+from bot.storage.sqlite_session import SecondQuery, SqliteSession
 from bot.storage.units import T, Work
 
 DEFAULT_BUSY_TIMEOUT_SECONDS = 10.0
@@ -63,7 +64,8 @@ class SqliteDatabase:
         writes = Pipe(writer)
         self._writes = writes
         self._readers = len(readers)
-        self._idle_readers: asyncio.Queue[Pipe] = asyncio.Queue()
+        # Last in, first out: reads one after another keep to one warm thread and page cache.
+        self._idle_readers: asyncio.LifoQueue[Pipe] = asyncio.LifoQueue()
         for reader in readers:
             self._idle_readers.put_nowait(Pipe(reader))
         self._group = GroupCommit(
@@ -82,12 +84,14 @@ class SqliteDatabase:
     ) -> SqliteDatabase:
         migrations = discover(migrations_dir or DEFAULT_MIGRATIONS_DIR, "sqlite")
         new_file = absent(path)
-        writer = await _connect(path, busy_timeout)
+        # Legacy transaction control on the writer: sqlite3 sends BEGIN IMMEDIATE before an
+        # INSERT, UPDATE or DELETE that finds no transaction open (see SqliteSession).
+        writer = await _connect(path, busy_timeout, "IMMEDIATE")
         readers: list[aiosqlite.Connection] = []
         try:
             await _prepare_writer(writer, path, migrations)
             for _ in range(READERS):
-                readers.append(await _connect(path, busy_timeout))
+                readers.append(await _connect(path, busy_timeout, None))
         except BaseException:
             for connection in (*readers, writer):
                 await connection.close()
@@ -110,19 +114,27 @@ class SqliteDatabase:
 
     async def read(self, doing: str, work: Work[T]) -> T:
         """Run `work` on one consistent snapshot, which holds every write asked for before.
-        Its BEGIN goes with its first query and its COMMIT is not waited for: a read that
-        asks one query is one trip. A cancelled read leaves its connection as it found it
-        (the COMMIT is sent all the same, before the connection is handed on)."""
+        Its first query runs on its own, outside any transaction: a read that asks one query
+        is one trip, with no BEGIN or COMMIT. A read that asks a second query runs again from
+        its start inside BEGIN … COMMIT (reads change nothing, so running one twice is
+        harmless); that COMMIT is not waited for, and is sent even if the read is cancelled,
+        before the connection is handed on."""
         await self._group.settled()
         reader = await self._idle_readers.get()
-        begun = reader.send("BEGIN")
         try:
-            result = await work(SqliteSession(reader))
-            await begun  # a snapshot that never began must not pass for one
+            try:
+                return await work(SqliteSession(reader, one_query=True))
+            except SecondQuery:
+                pass
+            begun = reader.send("BEGIN")
+            try:
+                result = await work(SqliteSession(reader))
+                await begun  # a snapshot that never began must not pass for one
+            finally:
+                reader.send("COMMIT")
         except sqlite3.Error as error:
             raise explain(self.path, doing, error) from error
         finally:
-            reader.send("COMMIT")
             self._idle_readers.put_nowait(reader)
         return result
 
@@ -151,10 +163,12 @@ def read_only_uri(path: Path) -> str:
     return f"{path.resolve().as_uri()}?mode=ro"
 
 
-async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+async def _connect(
+    path: Path, busy_timeout: float, isolation_level: Literal["IMMEDIATE"] | None
+) -> aiosqlite.Connection:
     refuse_unopenable(path)
     try:
-        return await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
+        return await aiosqlite.connect(path, isolation_level=isolation_level, timeout=busy_timeout)
     except sqlite3.Error as error:
         raise explain(path, "open it", error, opening=True) from error
 

@@ -3,9 +3,10 @@ it is sent, in the order sent, whether or not its result is awaited yet.
 
 aiosqlite runs a connection's calls one after another on its thread, and each result comes
 back through a turn of the event loop. A statement whose result nobody needs before the next
-one (a SAVEPOINT, a reader's BEGIN) is sent without waiting for that turn. Every statement
-of a connection goes through its pipe: one awaited directly would overtake those sent before
-it and not yet queued."""
+one (BEGIN, a write) is sent without waiting for that turn: a task of its own hands it to the
+thread at the loop's next turn. Every statement of a connection goes through its pipe, so
+that none overtakes those sent before it and not yet handed on; a query awaited at once
+after the others have ended goes straight to the thread, without a task."""
 
 from __future__ import annotations
 
@@ -21,19 +22,26 @@ from bot.storage.units import consume
 class Pipe:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
+        self._last: asyncio.Future[list[Row]] | asyncio.Future[None] | None = None  # the last sent
 
     def send(self, sql: str, params: Params = ()) -> asyncio.Future[list[Row]]:
         """The statement's rows, to await now, later or never (its failure is then dropped)."""
         sent = asyncio.ensure_future(self._run(sql, params))
         sent.add_done_callback(consume)
+        self._last = sent
         return sent
 
     async def fetch(self, sql: str, params: Params = ()) -> list[Row]:
-        return await self.send(sql, params)
+        """The statement's rows, awaited now: straight to the thread once the last statement
+        sent has ended (and every one sent before it with it)."""
+        if self._last is not None and not self._last.done():
+            return await self.send(sql, params)
+        return list(await self.connection.execute_fetchall(sql, params))
 
     def send_many(self, sql: str, rows: Sequence[Params]) -> asyncio.Future[None]:
         sent = asyncio.ensure_future(self._run_many(sql, rows))
         sent.add_done_callback(consume)
+        self._last = sent
         return sent
 
     @property

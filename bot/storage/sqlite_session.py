@@ -12,36 +12,69 @@ from bot.storage.sqlite_pipe import Pipe
 Sent = asyncio.Future[list[Row]] | asyncio.Future[None]
 
 
+class SecondQuery(BaseException):
+    """A read that runs its first query on its own asked a second one: it must run again,
+    inside a transaction, for its queries to share one snapshot. (Not an Exception: no
+    `except Exception` in the work may take it for a failure of its own.)"""
+
+
 class SqliteSession:
     """An open transaction (or savepoint) on one aiosqlite connection. A query is one trip
     to the connection's thread and back. A write is sent without waiting for its trip: its
     failure is raised by the next query, or by `flush` at the end of the unit.
 
-    After each write the session sends a SAVEPOINT of its own. Were a write to fail in a way
-    that ends the whole transaction (an I/O error, a full disk), what was sent after it would
-    otherwise run outside any transaction, committed one statement at a time; the SAVEPOINT
-    opens a new transaction instead, which the unit's failure then rolls back."""
+    Were a write to fail in a way that ends the whole transaction (an I/O error, a full
+    disk), what was sent after it must not run outside any transaction, committed one
+    statement at a time: the writer's connection is opened with isolation_level IMMEDIATE,
+    so that sqlite3 itself opens a new transaction before any INSERT, UPDATE or DELETE that
+    finds none open (every write here begins with one of them), and the unit's failure then
+    rolls that back.
+
+    `one_query`: no transaction is open; the first query runs on its own (a statement is its
+    own consistent snapshot) and a second raises `SecondQuery`.
+
+    `begin`: no transaction is open yet; it opens with the first statement, in the same call
+    to the thread when that is an INSERT, UPDATE or DELETE (sqlite3 sends BEGIN IMMEDIATE
+    before it); before anything else the session sends BEGIN IMMEDIATE itself."""
 
     dialect = SQLITE
 
-    def __init__(self, pipe: Pipe) -> None:
+    def __init__(self, pipe: Pipe, *, one_query: bool = False, begin: bool = False) -> None:
         self._pipe = pipe
         self._unchecked: list[Sent] = []
+        self._one_query = one_query
+        self._queried = False
+        self._to_begin = begin
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
         return next(iter(await self.all(sql, params)), None)
 
     async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
-        rows = await self._pipe.send(sql, params)
+        if self._one_query and self._queried:
+            raise SecondQuery
+        self._queried = True
+        self._begin_before(sql)
+        rows = await self._pipe.fetch(sql, params)
         await self.flush()  # ended before this query: nothing to wait for
         return rows
 
     async def execute(self, sql: str, params: Params = ()) -> None:
-        self._sent(self._pipe.send(sql, params))
+        self._begin_before(sql)
+        self._unchecked.append(self._pipe.send(sql, params))
 
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
         if rows:
-            self._sent(self._pipe.send_many(sql, rows))
+            self._begin_before(sql)
+            self._unchecked.append(self._pipe.send_many(sql, rows))
+
+    def _begin_before(self, sql: str) -> None:
+        if not self._to_begin:
+            return
+        self._to_begin = False
+        # sqlite3's own test: the first word after spaces, tabs and line breaks.
+        if not sql.lstrip(" \t\r\n").upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            # Checked with the writes: a refusal (the file busy) fails the unit.
+            self._unchecked.append(self._pipe.send("BEGIN IMMEDIATE"))
 
     async def flush(self) -> None:
         """Raises the first failure among the writes sent so far, once they have all ended."""
@@ -52,10 +85,6 @@ class SqliteSession:
         for outcome in outcomes:
             if isinstance(outcome, BaseException):
                 raise outcome
-
-    def _sent(self, write: Sent) -> None:
-        self._unchecked.append(write)
-        self._pipe.send("SAVEPOINT write")
 
     async def lock_channel(self, channel_id: int) -> None:
         """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""

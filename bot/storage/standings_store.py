@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.storage import leaderboard, rating_board, ratings
+from bot.storage import leaderboard, rating_board, ratings, scores
 from bot.storage.records import (
     LeaderboardPage,
     LeaderboardQuery,
@@ -14,6 +14,7 @@ from bot.storage.records import (
     PlayerStats,
     RatingPage,
 )
+from bot.storage.seasons import Histories
 from bot.storage.sql import Session
 from bot.storage.units import Database
 
@@ -22,10 +23,11 @@ class StandingsStore:
     """Leaderboards and statistics, from finished games only."""
 
     _database: Database  # set by Storage.__init__
+    _histories: Histories  # set by Storage.__init__
 
     async def leaderboard(self, query: LeaderboardQuery) -> LeaderboardPage:
         async def work(db: Session) -> LeaderboardPage:
-            return await leaderboard.page(db, query)
+            return await leaderboard.page(db, query, self._histories)
 
         return await self._database.read("read a leaderboard", work)
 
@@ -40,7 +42,13 @@ class StandingsStore:
     ) -> PlayerStats | None:
         async def work(db: Session) -> PlayerStats | None:
             return await leaderboard.player_stats(
-                db, guild_id, user_id, since=since, until=until, min_games=min_games
+                db,
+                self._histories,
+                guild_id,
+                user_id,
+                since=since,
+                until=until,
+                min_games=min_games,
             )
 
         return await self._database.read("read player statistics", work)
@@ -61,7 +69,7 @@ class StandingsStore:
 
     async def rebuild_statistics(self) -> None:
         """Recompute the leaderboard sums from the stored results (after a bulk load)."""
-        await self._database.write("rebuild statistics", leaderboard.rebuild)
+        await self._database.write("rebuild statistics", scores.rebuild)
 
     async def rating_board(
         self, guild_id: int, period: str, *, page: int = 0, page_size: int = 10, min_games: int = 3

@@ -18,6 +18,7 @@ from bot.storage.game_store import GameStore
 from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.privacy_store import PrivacyStore
 from bot.storage.process_store import ProcessStore
+from bot.storage.seasons import Histories
 from bot.storage.server_store import ServerStore
 from bot.storage.settings_store import SettingsStore
 from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
@@ -33,6 +34,7 @@ class Storage(
 ):
     def __init__(self, database: Database) -> None:
         self._database = database
+        self._histories = Histories()
 
     @classmethod
     async def open(

@@ -1,19 +1,22 @@
 """SQL that moves a game on: the allowed status moves, and one `TransitionWrite` written in
 the transaction the caller opened (its actions, state, deadline, status, scores), with the
-notice that tells the other processes at COMMIT (game_notices.py)."""
+notice that tells the other processes at COMMIT (game_notices.py).
+
+A change that needs nothing of the stored game to be checked first (a version to expect, no
+status, no points, no results: a pick) is written at once, guarded by that version: the
+actions logged and the game updated, which returns the game as it now is. Nothing is read
+before, and on SQLite both statements go to the connection's thread in one trip. Should the
+guard fail, nothing was written, and the game is read to tell why."""
 
 from __future__ import annotations
-
-import json
-from dataclasses import replace
 
 from bot.storage import scores
 from bot.storage.errors import GameClosed
 from bot.storage.game_notices import notify
-from bot.storage.games import check_version, load_existing
+from bot.storage.games import check_version, columns, load_existing, record
 from bot.storage.records import CLOSED_STATUSES, GameRecord, GameStatus, Unset
 from bot.storage.sql import Session, dump_json
-from bot.storage.timefmt import from_db, moment_from_db, to_db, to_db_or_none
+from bot.storage.timefmt import to_db, to_db_or_none
 from bot.storage.writes import TransitionWrite
 
 _ENDED_EARLY = {GameStatus.CANCELLED, GameStatus.ABANDONED}
@@ -21,6 +24,8 @@ _NEXT_STATUSES = {
     GameStatus.LOBBY: {GameStatus.LOBBY, GameStatus.RUNNING, *_ENDED_EARLY},
     GameStatus.RUNNING: {GameStatus.RUNNING, GameStatus.FINISHED, *_ENDED_EARLY},
 }
+_AT_VERSION = "id = ? AND version = ? AND status IN ('lobby', 'running')"
+"""The guard of a write: the game is open and still at the version the change comes from."""
 
 
 def _validate_status(record: GameRecord, status: GameStatus | None) -> None:
@@ -30,59 +35,85 @@ def _validate_status(record: GameRecord, status: GameStatus | None) -> None:
         raise ValueError(f"game {record.id} cannot go from {record.status} to {status}")
 
 
+def _checks_nothing(change: TransitionWrite) -> bool:
+    """Whether the change, given a version to expect, can be written before the stored game
+    is read: nothing else of it needs checking against the game."""
+    return change.status is None and not change.stage_points and not change.results
+
+
 async def transition(db: Session, change: TransitionWrite) -> GameRecord:
-    """The game as it is after the transition (seats and message ids are left as they were,
-    so nothing needs reading again)."""
-    game_id, status = change.game_id, change.status
-    record = await load_existing(db, game_id, to_write=True)
-    _validate_status(record, status)
-    check_version(record, change.expected_version)
-    await scores.check(db, record, change)
-    stamp = to_db(change.now)
-    after = replace(record, version=record.version + 1, updated_at=moment_from_db(stamp))
+    """The game as it is after the transition."""
+    if change.expected_version is not None and _checks_nothing(change):
+        after = await _write(db, change, change.expected_version, None)
+        if after is not None:
+            await notify(db, after)
+            return after
+    before = await load_existing(db, change.game_id, to_write=True)
+    _validate_status(before, change.status)
+    check_version(before, change.expected_version)
+    await scores.check(db, before, change)
+    after = await _write(db, change, before.version, before.status)
+    # Checked under the row's lock (PostgreSQL) or the file's (SQLite): the guard holds.
+    assert after is not None
+    if change.stage_points:
+        await scores.record_stage_points(db, change.game_id, change.stage_points)
+    if change.status == GameStatus.FINISHED:
+        await scores.record_results(db, before, change.results, to_db(change.now))
+    await notify(db, after)
+    return after
+
+
+async def _write(
+    db: Session, change: TransitionWrite, version: int, status: GameStatus | None
+) -> GameRecord | None:
+    """Logs the actions and moves the game from `version` (whose status is `status`, None if
+    not read) to the next; the game as written, or None (nothing written) if it was not open
+    at `version`. The actions go first: on PostgreSQL their INSERT locks the game's row
+    (the guard is checked again on the latest row once the lock is had), so that two
+    changes of one game take turns, the second finding the version moved on."""
+    game_id, stamp = change.game_id, to_db(change.now)
     if change.actions:
         await db.execute_many(
-            "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at) VALUES "
-            "(?, (SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?), ?, ?, ?, ?)",
+            "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at) "
+            "SELECT id, (SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?), "
+            f"?, ?, ?, ? FROM games WHERE {_AT_VERSION}{db.dialect.lock_row}",
             [
-                (game_id, game_id, after.version, change.actor_id, dump_json(action), stamp)
+                (game_id, version + 1, change.actor_id, dump_json(action), stamp, game_id, version)
                 for action in change.actions
             ],
         )
-    assignments = ["version = ?", "updated_at = ?"]
-    values: list[object] = [after.version, stamp]
+    assignments, values = _assignments(change, status, stamp)
+    row = await db.one(
+        f"UPDATE games SET version = ?, updated_at = ?{assignments} WHERE {_AT_VERSION} "
+        f"RETURNING {columns(db.dialect)}",
+        (version + 1, stamp, *values, game_id, version),
+    )
+    return None if row is None else record(row)
+
+
+def _assignments(
+    change: TransitionWrite, status: GameStatus | None, stamp: str
+) -> tuple[str, list[object]]:
+    """The columns the change sets besides its version and time, as `, name = ?` each, and
+    their values; `status`: the game's before the change."""
+    assignments: list[str] = []
+    values: list[object] = []
     if not isinstance(change.state, Unset):
         assignments.append("state = ?")
-        text = None if change.state is None else dump_json(change.state)
-        values.append(text)
-        after = replace(after, state=None if text is None else json.loads(text))
+        values.append(None if change.state is None else dump_json(change.state))
     if not isinstance(change.deadline, Unset):
         assignments.append("deadline = ?")
-        deadline_text = to_db_or_none(change.deadline)
-        values.append(deadline_text)
-        after = replace(after, deadline=from_db(deadline_text))
+        values.append(to_db_or_none(change.deadline))
     if not isinstance(change.clock_owner, Unset):
         assignments.append("clock_owner = ?")
         values.append(change.clock_owner)
-    if status is not None and status != record.status:
+    if change.status is not None and change.status != status:
         assignments.append("status = ?")
-        values.append(str(status))
-        after = replace(after, status=status)
-        if status == GameStatus.RUNNING:
+        values.append(str(change.status))
+        if change.status == GameStatus.RUNNING:
             assignments.append("started_at = ?")
             values.append(stamp)
-            after = replace(after, started_at=after.updated_at)
-        if status in CLOSED_STATUSES:
+        if change.status in CLOSED_STATUSES:
             assignments.append("finished_at = ?")
             values.append(stamp)
-            after = replace(after, finished_at=after.updated_at)
-    await db.execute(
-        f"UPDATE games SET {', '.join(assignments)} WHERE id = ? AND version = ?",
-        (*values, game_id, record.version),
-    )
-    if change.stage_points:
-        await scores.record_stage_points(db, game_id, change.stage_points)
-    if status == GameStatus.FINISHED:
-        await scores.record_results(db, record, change.results, stamp)
-    await notify(db, after)
-    return after
+    return "".join(f", {assignment}" for assignment in assignments), values

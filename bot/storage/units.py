@@ -25,7 +25,8 @@ class Database(Protocol):
         ...
 
     async def read(self, doing: str, work: Work[T]) -> T:
-        """Run `work` on one consistent snapshot."""
+        """Run `work` on one consistent snapshot. It may run more than once (SQLite runs a
+        read that asks a second query again in a transaction): it must change nothing."""
         ...
 
     async def close(self) -> None: ...

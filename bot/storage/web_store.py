@@ -23,10 +23,8 @@ class WebStore:
         """The finished game whose replay token this is; None for any other token."""
 
         async def work(db: Session) -> GameRecord | None:
-            row = await db.one(
-                "SELECT id FROM games WHERE replay_token = ? AND status = 'finished'", (token,)
-            )
-            return None if row is None else await games.load(db, int(row[0]))
+            where = "replay_token = ? AND status = 'finished'"
+            return await games.first(db, where, (token,))
 
         return await self._database.read("load a game by its replay token", work)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -113,3 +114,55 @@ async def test_a_write_that_fails_fails_its_unit_and_takes_back_the_units_other_
         await opened.write("store settings", refused_then_more)
     assert await setting(opened, "first") is None
     assert await setting(opened, "third") is None
+
+
+async def test_what_follows_a_write_that_ends_the_transaction_is_not_committed(
+    opened: SqliteDatabase,
+) -> None:
+    async def trigger(session: Session) -> None:
+        await session.execute(
+            "CREATE TRIGGER doom BEFORE INSERT ON bot_settings WHEN NEW.key = 'doom' "
+            "BEGIN SELECT RAISE(ROLLBACK, 'the transaction ends here'); END"
+        )
+
+    await opened.write("add a trigger", trigger)
+
+    async def doomed(session: Session) -> None:
+        await session.execute(SETTING, ("first", "written"))
+        await session.execute(SETTING, ("doom", "written"))  # rolls the transaction back
+        await session.execute(SETTING, ("third", "written"))
+
+    with pytest.raises(StorageError, match="the transaction ends here"):
+        await opened.write("store settings", doomed)
+    assert await setting(opened, "first") is None
+    assert await setting(opened, "third") is None
+    await store(opened, "later", "kept")
+    assert await setting(opened, "later") == "kept"
+
+
+def another_connection_may_write(db_path: Path) -> bool:
+    other = sqlite3.connect(db_path, timeout=0)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:
+        return False
+    finally:
+        other.close()
+    return True
+
+
+@pytest.mark.parametrize("writes_first", [False, True])
+async def test_a_unit_alone_holds_the_file_from_its_first_statement(
+    opened: SqliteDatabase, db_path: Path, writes_first: bool
+) -> None:
+    """Whether it reads or writes first, what a unit read is what it writes over: the write
+    lock (BEGIN IMMEDIATE) is held from its first statement."""
+
+    async def look(session: Session) -> bool:
+        if writes_first:
+            await session.execute(SETTING, ("first", "written"))
+        await session.one("SELECT count(*) FROM bot_settings")
+        return another_connection_may_write(db_path)
+
+    assert await opened.write("look", look) is False
+    assert another_connection_may_write(db_path)
