@@ -42,6 +42,17 @@ def full_path(path: Path) -> Path:
     return path.resolve()
 
 
+async def until_ready(process: asyncio.subprocess.Process) -> list[str]:
+    """The bot's log lines up to the one that says it is ready."""
+    assert process.stderr is not None
+    lines: list[str] = []
+    while not any("whyfirst: ready" in line for line in lines):
+        line = await asyncio.wait_for(process.stderr.readline(), 60)
+        assert line, "".join(lines)
+        lines.append(line.decode())
+    return lines
+
+
 def said_once(stderr: str, words: str) -> None:
     """`words` stand in exactly one line, and the bot said nothing else but that line."""
     lines = stderr.strip().splitlines()
@@ -144,12 +155,8 @@ async def test_ctrl_c_stops_the_bot_with_one_stopped_line_and_exit_code_0(
     loopback.add_guild("Pub")
     environment = bot_environment(loopback, tmp_path / "bot.sqlite3", dev_guild=None)
     process = await start_bot(environment, tmp_path)
+    await until_ready(process)
     assert process.stderr is not None
-    lines: list[str] = []
-    while not any("whyfirst: ready" in line for line in lines):
-        line = await asyncio.wait_for(process.stderr.readline(), 60)
-        assert line, "".join(lines)
-        lines.append(line.decode())
     process.send_signal(signal.SIGINT)
     rest = await asyncio.wait_for(process.stderr.read(), 60)
     await process.wait()
@@ -165,12 +172,7 @@ async def test_a_new_database_file_is_created_and_logged_with_its_full_path(
     loopback.add_guild("Pub")
     environment = bot_environment(loopback, "fresh.sqlite3", dev_guild=None)
     process = await start_bot(environment, tmp_path)
-    assert process.stderr is not None
-    lines: list[str] = []
-    while not any("whyfirst: ready" in line for line in lines):
-        line = await asyncio.wait_for(process.stderr.readline(), 60)
-        assert line, "".join(lines)
-        lines.append(line.decode())
+    lines = await until_ready(process)
     process.send_signal(signal.SIGTERM)
     await asyncio.wait_for(process.wait(), 60)
     created = [line for line in lines if "created the database" in line]
