@@ -11,8 +11,9 @@ locale to its language to English. A key missing everywhere raises KeyError.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.i18n.catalog import Catalog, candidate_locales, default_catalog, placeholders
-from bot.i18n.lists import join_names
 from bot.i18n.plurals import decimal, plural_category, signed_decimal, whole
 
 __all__ = [
@@ -40,3 +41,14 @@ def locale_name(locale: object) -> str | None:
     if locale is None:
         return None
     return locale if isinstance(locale, str) else str(locale)
+
+
+def join_names(names: Sequence[str], locale: str | None = None) -> str:
+    """``["Ben"]`` → ``"Ben"``; two → ``"Ben and Leo"``; more → ``"Ann, Ben and Leo"``: a list
+    joined as the language joins it."""
+    if len(names) <= 1:
+        return "".join(names)
+    if len(names) == 2:
+        return t("render.names_two", locale, first=names[0], second=names[1])
+    rest = t("render.list_separator", locale).join(names[:-1])
+    return t("render.names_many", locale, rest=rest, last=names[-1])

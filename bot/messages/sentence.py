@@ -52,7 +52,12 @@ def words(sentences: Iterable[Sentence], locale: str | None) -> tuple[str, ...]:
 
 def _word(word: Word, locale: str | None) -> str:
     if isinstance(word, Sentence):
-        return t(word.key, locale, **{name: _value(value, locale) for name, value in word.values})
+        # Numbers stay numbers: the catalog chooses plural forms by them.
+        values = {
+            name: value if isinstance(value, int) else _word(value, locale)
+            for name, value in word.values
+        }
+        return t(word.key, locale, **values)
     if isinstance(word, Names):
         return join_names([_word(name, locale) for name in word.names], locale)
     if isinstance(word, Joined):
@@ -60,8 +65,3 @@ def _word(word: Word, locale: str | None) -> str:
     if isinstance(word, SignedDecimal):
         return signed_decimal(word.value, locale)
     return str(word)
-
-
-def _value(value: Word, locale: str | None) -> str | int:
-    """Numbers stay numbers: the catalog chooses plural forms by them."""
-    return value if isinstance(value, int) else _word(value, locale)

@@ -23,7 +23,8 @@ class KeyUse:
 
 
 def key_uses() -> Iterator[KeyUse]:
-    """Every ``t("literal.key", ...)`` call in bot/ (also ``i18n.t(...)``)."""
+    """Every ``t("literal.key", ...)`` call in bot/ (also ``i18n.t(...)``), and every
+    ``sentence("literal.key", ...)``: a sentence put into words later (bot/messages/sentence.py)."""
     for path in sorted(BOT.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
@@ -38,9 +39,12 @@ def key_uses() -> Iterator[KeyUse]:
             yield KeyUse(where, key.value, values)
 
 
+CATALOG_CALLS = {"t", "sentence"}
+
+
 def _calls_t(func: ast.expr) -> bool:
-    return (isinstance(func, ast.Name) and func.id == "t") or (
-        isinstance(func, ast.Attribute) and func.attr == "t"
+    return (isinstance(func, ast.Name) and func.id in CATALOG_CALLS) or (
+        isinstance(func, ast.Attribute) and func.attr in CATALOG_CALLS
     )
 
 
