@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from bot.storage.games import ACTIVE
 from bot.storage.sql import Session
 from bot.storage.timefmt import to_db
-
-OPEN = "status IN ('lobby', 'running')"
 
 
 async def renew(db: Session, name: str, now: datetime, lease: timedelta) -> int:
@@ -32,7 +31,7 @@ async def claim(db: Session, name: str, now: datetime, *, own_too: bool) -> list
     alive = "SELECT name FROM processes WHERE alive_until > :now"
     mine = " OR clock_owner = :me" if own_too else ""
     rows = await db.all(
-        f"SELECT id FROM games WHERE {OPEN} AND (clock_owner IS NULL "
+        f"SELECT id FROM games WHERE {ACTIVE} AND (clock_owner IS NULL "
         f"OR clock_owner NOT IN ({alive}){mine}) ORDER BY id",
         {"now": to_db(now), "me": name},
     )

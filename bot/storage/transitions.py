@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.storage import scores
 from bot.storage.errors import GameClosed
 from bot.storage.game_notices import notify
-from bot.storage.games import check_version, columns, load_existing, record
+from bot.storage.games import ACTIVE, check_version, columns, load_existing, record
 from bot.storage.records import CLOSED_STATUSES, GameRecord, GameStatus, Unset
 from bot.storage.sql import Session, dump_json
 from bot.storage.timefmt import to_db, to_db_or_none
@@ -24,7 +24,7 @@ _NEXT_STATUSES = {
     GameStatus.LOBBY: {GameStatus.LOBBY, GameStatus.RUNNING, *_ENDED_EARLY},
     GameStatus.RUNNING: {GameStatus.RUNNING, GameStatus.FINISHED, *_ENDED_EARLY},
 }
-_AT_VERSION = "id = ? AND version = ? AND status IN ('lobby', 'running')"
+_AT_VERSION = f"id = ? AND version = ? AND {ACTIVE}"
 """The guard of a write: the game is open and still at the version the change comes from."""
 
 
