@@ -6,6 +6,11 @@ Each game has a queue; a worker shows its changes one after another: the channel
 (bot/announce/click_book.py), which says which click reaches a message now. A change that
 cannot be shown is logged, and the game's later changes are still shown: a game never stalls
 on one.
+
+Clicks come first: a change is shown once the clicks being handled when its turn comes have
+been answered (at most ANSWERS_FIRST_SECONDS later). Drawing and sending what a change shows
+is the bot's heaviest work; when many players click at once, their answers would otherwise
+wait behind the stories of the games that moved first.
 """
 
 from __future__ import annotations
@@ -24,15 +29,24 @@ from bot.messages.table import Table
 from bot.play.announcing import Clicked
 from bot.play.transition import Change, Ended, Transition
 from bot.storage import GameRecord, PlayerId
+from bot.ui.in_flight import InFlight
 
 log = logging.getLogger("whyfirst.announce")
+
+ANSWERS_FIRST_SECONDS = 0.25
 
 
 class Announcer:
     def __init__(
-        self, book: ClickBook, channel: ChannelPosts, rounds: RoundMessages, hands: Hands
+        self,
+        book: ClickBook,
+        channel: ChannelPosts,
+        rounds: RoundMessages,
+        hands: Hands,
+        clicks: InFlight,
     ) -> None:
         self._book = book
+        self._clicks = clicks
         self._channel = channel
         self._rounds = rounds
         self._hands = hands
@@ -78,6 +92,7 @@ class Announcer:
             while queue:
                 change = queue.pop(0)
                 try:
+                    await self._clicks.handled_now(ANSWERS_FIRST_SECONDS)
                     await self._show(change)
                 except SEND_FAILURES as problem:
                     log.warning("game %s: could not show a change: %s", game_id, problem)

@@ -1,5 +1,7 @@
 """Clicks and commands still being handled: at shutdown the bot waits for them, so what they
-commit is still shown before the connection closes."""
+commit is still shown before the connection closes; and what the players are shown after a
+change waits for the clicks being handled when it comes up (`handled_now`), so that a burst of
+clicks is answered before the stories their changes tell are drawn and sent."""
 
 from __future__ import annotations
 
@@ -24,6 +26,14 @@ class InFlight:
             yield
         finally:
             self._tasks.discard(task)
+
+    async def handled_now(self, within: float) -> None:
+        """Returns once the clicks and commands in flight now have been handled (not those
+        that come later: a steady stream of clicks holds nothing up for longer), or after
+        `within` seconds."""
+        now = set(self._tasks)
+        if now:
+            await asyncio.wait(now, timeout=within)
 
     @property
     def busy(self) -> bool:

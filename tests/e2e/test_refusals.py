@@ -34,6 +34,8 @@ async def test_refused_clicks_in_a_standard_game_change_nothing(server: Server) 
     assert round_one is not None
     old_hand = (await anne.click(round_one, label="Show my hand")).ephemeral
     assert old_hand is not None
+    # Shown again: the bot redraws only the newest, and the first stays at round 1.
+    assert (await anne.click(round_one, label="Show my hand")).ephemeral is not None
     before = stored_games(database)
 
     outcome = await gus.click(round_one, label="Show my hand")
