@@ -139,8 +139,8 @@ class GroupCommit:
     async def _commit_lone(self, unit: _Unit) -> None:
         """A unit alone in its group needs no savepoint: its failure rolls back the whole
         transaction, which holds nobody else's writes. The transaction opens with its first
-        statement (SqliteSession's `begin`): a pick is three calls to the thread, its two
-        writes and COMMIT."""
+        statement (SqliteSession's `begin`), and a unit of one write sends its COMMIT right
+        behind it (`SqliteSession.last`): a pick is one trip to the thread."""
         session = SqliteSession(self._pipe, begin=True)
         try:
             unit.result = await unit.work(session)

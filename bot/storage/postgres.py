@@ -112,6 +112,9 @@ class PostgresSession:
             text, _ = numbered(sql)
             await self._connection.executemany(text, [arguments(sql, row)[1] for row in rows])
 
+    async def last(self, sql: str, params: Params = ()) -> Row | None:
+        return await self.one(sql, params)
+
     async def lock_channel(self, channel_id: int) -> None:
         await self._connection.execute("SELECT pg_advisory_xact_lock($1)", channel_id)
 

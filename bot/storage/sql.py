@@ -44,6 +44,9 @@ class Dialect:
     notifies: bool
     """Whether other processes may share the database and hear of a game's change at COMMIT
     (PostgreSQL's NOTIFY, bot/storage/game_notices.py); an SQLite file has one process."""
+    logs_pending_actions: bool
+    """Whether a game's UPDATE may carry the actions it logs in `pending_actions`, logged by
+    a trigger within the same statement (SQLite: migrations/sqlite/0010_pending_actions.sql)."""
 
 
 SQLITE = Dialect(
@@ -54,6 +57,7 @@ SQLITE = Dialect(
     json_rows="json_group_array(json_array({}))",
     json_pairs="json_group_object({}, {})",
     notifies=False,
+    logs_pending_actions=True,
 )
 POSTGRESQL = Dialect(
     name="postgresql",
@@ -63,6 +67,7 @@ POSTGRESQL = Dialect(
     json_rows="json_agg(json_build_array({}))",
     json_pairs="json_object_agg({}, {})",
     notifies=True,
+    logs_pending_actions=False,
 )
 
 
@@ -80,6 +85,11 @@ class Session(Protocol):
     async def execute(self, sql: str, params: Params = ()) -> None: ...
 
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None: ...
+
+    async def last(self, sql: str, params: Params = ()) -> Row | None:
+        """The unit's last statement, a write returning at most one row: nothing may be sent
+        after it. On SQLite, a unit alone in its transaction whose only write this is commits
+        in the same trip to the connection's thread."""
 
     async def lock_channel(self, channel_id: int) -> None:
         """Until the transaction ends, no other one may open a game in this channel."""

@@ -35,7 +35,13 @@ class SqliteSession:
 
     `begin`: no transaction is open yet; it opens with the first statement, in the same call
     to the thread when that is an INSERT, UPDATE or DELETE (sqlite3 sends BEGIN IMMEDIATE
-    before it); before anything else the session sends BEGIN IMMEDIATE itself."""
+    before it); before anything else the session sends BEGIN IMMEDIATE itself. A unit that is
+    one write (`last` first) then sends COMMIT right behind it: the thread runs both in a row,
+    and the unit waits for one trip. That is safe for one write only: should it fail, it left
+    nothing behind (a statement is undone whole), so the COMMIT commits nothing or finds the
+    transaction already rolled back; behind two writes, it could keep the first without the
+    second. (Should it return no row, it wrote nothing, and what the unit sends next opens a
+    transaction of its own.)"""
 
     dialect = SQLITE
 
@@ -45,11 +51,31 @@ class SqliteSession:
         self._one_query = one_query
         self._queried = False
         self._to_begin = begin
+        self._ended = False
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
         return next(iter(await self.all(sql, params)), None)
 
+    async def last(self, sql: str, params: Params = ()) -> Row | None:
+        if not (self._to_begin and _opens_transaction(sql)):
+            return await self.one(sql, params)  # COMMIT, if any, comes after the unit
+        self._to_begin = False
+        self._ended = True
+        written = self._pipe.send(sql, params)
+        committed = self._pipe.send("COMMIT")
+        try:
+            rows = await written
+        except BaseException:
+            await asyncio.wait((committed,))  # committed nothing: its outcome is not the news
+            raise
+        await committed
+        row = next(iter(rows), None)
+        if row is None:  # it wrote nothing: the unit may go on, in a transaction of its own
+            self._to_begin, self._ended = True, False
+        return row
+
     async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
+        self._check_open()
         if self._one_query and self._queried:
             raise SecondQuery
         self._queried = True
@@ -59,20 +85,25 @@ class SqliteSession:
         return rows
 
     async def execute(self, sql: str, params: Params = ()) -> None:
+        self._check_open()
         self._begin_before(sql)
         self._unchecked.append(self._pipe.send(sql, params))
 
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
+        self._check_open()
         if rows:
             self._begin_before(sql)
             self._unchecked.append(self._pipe.send_many(sql, rows))
+
+    def _check_open(self) -> None:
+        if self._ended:
+            raise RuntimeError("a statement after the unit's last one")
 
     def _begin_before(self, sql: str) -> None:
         if not self._to_begin:
             return
         self._to_begin = False
-        # sqlite3's own test: the first word after spaces, tabs and line breaks.
-        if not sql.lstrip(" \t\r\n").upper().startswith(("INSERT", "UPDATE", "DELETE")):
+        if not _opens_transaction(sql):
             # Checked with the writes: a refusal (the file busy) fails the unit.
             self._unchecked.append(self._pipe.send("BEGIN IMMEDIATE"))
 
@@ -91,3 +122,9 @@ class SqliteSession:
 
     async def lock_statistics(self) -> None:
         """Nothing to do: BEGIN IMMEDIATE already holds the whole file."""
+
+
+def _opens_transaction(sql: str) -> bool:
+    """Whether sqlite3 opens a transaction before `sql` by itself when none is open: its own
+    test, the first word after spaces, tabs and line breaks."""
+    return sql.lstrip(" \t\r\n").upper().startswith(("INSERT", "UPDATE", "DELETE"))

@@ -5,8 +5,10 @@ notice that tells the other processes at COMMIT (game_notices.py).
 A change that needs nothing of the stored game to be checked first (a version to expect, no
 status, no points, no results: a pick) is written at once, guarded by that version: the
 actions logged and the game updated, which returns the game as it now is. Nothing is read
-before, and on SQLite both statements go to the connection's thread in one trip. Should the
-guard fail, nothing was written, and the game is read to tell why."""
+before. On SQLite that is one statement, the UPDATE carrying the actions that a trigger logs
+(`Dialect.logs_pending_actions`), and the unit's last: its COMMIT follows it in the same trip
+to the connection's thread. Should the guard fail, nothing was written, and the game is read
+to tell why."""
 
 from __future__ import annotations
 
@@ -44,7 +46,10 @@ def _checks_nothing(change: TransitionWrite) -> bool:
 async def transition(db: Session, change: TransitionWrite) -> GameRecord:
     """The game as it is after the transition."""
     if change.expected_version is not None and _checks_nothing(change):
-        after = await _write(db, change, change.expected_version, None)
+        if db.dialect.logs_pending_actions:
+            after = await _write_at_once(db, change, change.expected_version)
+        else:
+            after = await _write(db, change, change.expected_version, None)
         if after is not None:
             await notify(db, after)
             return after
@@ -87,6 +92,22 @@ async def _write(
         f"UPDATE games SET version = ?, updated_at = ?{assignments} WHERE {_AT_VERSION} "
         f"RETURNING {columns(db.dialect)}",
         (version + 1, stamp, *values, game_id, version),
+    )
+    return None if row is None else record(row)
+
+
+async def _write_at_once(db: Session, change: TransitionWrite, version: int) -> GameRecord | None:
+    """`_write` in one statement, the unit's last (a new unit reads the game if the guard
+    failed): the actions ride on the game's UPDATE and a trigger logs them."""
+    stamp = to_db(change.now)
+    assignments, values = _assignments(change, None, stamp)
+    if change.actions:
+        assignments += ", pending_actions = ?"
+        values.append(dump_json({"actor": change.actor_id, "actions": change.actions}))
+    row = await db.last(
+        f"UPDATE games SET version = ?, updated_at = ?{assignments} WHERE {_AT_VERSION} "
+        f"RETURNING {columns(db.dialect)}",
+        (version + 1, stamp, *values, change.game_id, version),
     )
     return None if row is None else record(row)
 

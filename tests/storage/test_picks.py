@@ -3,6 +3,9 @@ is written before the game is read: what it returns, and what it refuses."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 import pytest
 
 from bot.storage import (
@@ -11,12 +14,14 @@ from bot.storage import (
     GameStatus,
     StaleVersion,
     Storage,
+    StorageError,
     TransitionWrite,
 )
 
 from .helpers import at, open_game, start
 
 PICK = {"type": "pick", "player": "Anne", "card": 3}
+REVEAL = {"type": "reveal"}
 
 
 def pick(game_id: int, version: int, minutes: float = 1) -> TransitionWrite:
@@ -24,7 +29,7 @@ def pick(game_id: int, version: int, minutes: float = 1) -> TransitionWrite:
         game_id=game_id,
         expected_version=version,
         actor_id=1,
-        actions=[PICK, {"type": "reveal"}],
+        actions=[PICK, REVEAL],
         state={"picked": minutes},
         deadline=at(minutes + 1),
         clock_owner="here",
@@ -68,3 +73,31 @@ async def test_a_refused_pick_says_why_and_writes_nothing(storage: Storage) -> N
         await storage.commit_transition(pick(game.id, cancelled.version, minutes=3))
     assert await storage.game(game.id) == cancelled
     assert await storage.actions(game.id) == [{"type": "deal", "stage": 1}]
+
+
+async def test_a_pick_logs_its_actions_and_moves_the_game_together_or_not_at_all(
+    db_path: Path,
+) -> None:
+    """On SQLite a pick is one statement, its COMMIT sent right behind it: a failure while its
+    actions are logged leaves the game where it was and nothing of the pick in the log, and the
+    next pick goes through."""
+    storage = await Storage.open(str(db_path))
+    try:
+        game = await start(storage, await open_game(storage))
+        with sqlite3.connect(db_path) as other:
+            other.execute(
+                "CREATE TRIGGER no_reveals BEFORE INSERT ON actions "
+                "WHEN json_extract(NEW.action, '$.type') = 'reveal' "
+                "BEGIN SELECT RAISE(ABORT, 'no reveals today'); END"
+            )
+        with pytest.raises(StorageError, match="no reveals today"):
+            await storage.commit_transition(pick(game.id, game.version))
+        assert await storage.game(game.id) == game
+        assert await storage.actions(game.id) == [{"type": "deal", "stage": 1}]
+        with sqlite3.connect(db_path) as other:
+            other.execute("DROP TRIGGER no_reveals")
+        picked = await storage.commit_transition(pick(game.id, game.version))
+        assert picked.version == game.version + 1
+        assert await storage.actions(game.id) == [{"type": "deal", "stage": 1}, PICK, REVEAL]
+    finally:
+        await storage.close()
