@@ -97,8 +97,9 @@ async def _write(
 
 
 async def _write_at_once(db: Session, change: TransitionWrite, version: int) -> GameRecord | None:
-    """`_write` in one statement, the unit's last (a new unit reads the game if the guard
-    failed): the actions ride on the game's UPDATE and a trigger logs them."""
+    """`_write` in one statement, the unit's last unless its guard failed (it then wrote
+    nothing, and the game is read after it): the actions ride on the game's UPDATE and a
+    trigger logs them."""
     stamp = to_db(change.now)
     assignments, values = _assignments(change, None, stamp)
     if change.actions:
