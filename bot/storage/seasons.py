@@ -51,11 +51,18 @@ class Summed:
     history: str  # as Stored's
 
 
-class Histories:
-    """Each guild's `Bounds` as the last read of it saw them: a guess, checked every time."""
+GUESSES_KEPT = 10_000
+"""Guilds whose history is remembered at the most: a guild forgotten costs its next read one
+statement more, and a bot in many servers keeps no more than this."""
 
-    def __init__(self) -> None:
+
+class Histories:
+    """Each guild's `Bounds` as the last read of it saw them: a guess, checked every time.
+    The guesses learned longest ago are forgotten first (`GUESSES_KEPT`)."""
+
+    def __init__(self, kept: int = GUESSES_KEPT) -> None:
         self._seen: dict[int, Bounds] = {}
+        self._kept = kept
 
     async def read(
         self,
@@ -75,7 +82,14 @@ class Histories:
             result, seen = await run(locate(guild_id, since, until, guess))
             if cover(since, until, *seen) == cover(since, until, *guess):
                 return result
-            self._seen[guild_id] = guess = seen
+            self._remember(guild_id, seen)
+            guess = seen
+
+    def _remember(self, guild_id: int, bounds: Bounds) -> None:
+        self._seen.pop(guild_id, None)
+        self._seen[guild_id] = bounds
+        if len(self._seen) > self._kept:
+            del self._seen[next(iter(self._seen))]
 
 
 def locate(
