@@ -12,6 +12,7 @@ import json
 
 from bot.storage import ratings
 from bot.storage.errors import StillPlaying
+from bot.storage.games import ACTIVE
 from bot.storage.personal_data import message_names
 from bot.storage.sql import Session
 
@@ -34,7 +35,7 @@ async def erase_person(db: Session, user_id: int) -> int:
     """Erase `user_id` (one transaction); how many games' records now name a former player."""
     playing = await db.one(
         "SELECT count(*) FROM seats JOIN games ON games.id = seats.game_id "
-        "WHERE seats.user_id = ? AND games.status IN ('lobby', 'running')",
+        f"WHERE seats.user_id = ? AND {ACTIVE}",
         (user_id,),
     )
     if playing is not None and int(playing[0]):

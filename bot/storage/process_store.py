@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.storage import clocks
+from bot.storage.games import ACTIVE
 from bot.storage.records import GameStatus
 from bot.storage.sql import Session
 from bot.storage.units import Database
@@ -30,8 +31,7 @@ class ProcessStore:
 
         async def work(db: Session) -> dict[GameStatus, int]:
             rows = await db.all(
-                "SELECT status, count(*) FROM games WHERE status IN ('lobby', 'running') "
-                "GROUP BY status",
+                f"SELECT status, count(*) FROM games WHERE {ACTIVE} GROUP BY status",
                 (),
             )
             return {GameStatus(status): int(count) for status, count in rows}
