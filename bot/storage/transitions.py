@@ -87,12 +87,7 @@ async def _write(
                 for action in change.actions
             ],
         )
-    assignments, values = _assignments(change, status, stamp)
-    row = await db.one(
-        f"UPDATE games SET version = ?, updated_at = ?{assignments} WHERE {_AT_VERSION} "
-        f"RETURNING {columns(db.dialect)}",
-        (version + 1, stamp, *values, game_id, version),
-    )
+    row = await db.one(*_update(db, change, version, status, carrying_actions=False))
     return None if row is None else record(row)
 
 
@@ -100,17 +95,30 @@ async def _write_at_once(db: Session, change: TransitionWrite, version: int) -> 
     """`_write` in one statement, the unit's last unless its guard failed (it then wrote
     nothing, and the game is read after it): the actions ride on the game's UPDATE and a
     trigger logs them."""
+    row = await db.last(*_update(db, change, version, None, carrying_actions=True))
+    return None if row is None else record(row)
+
+
+def _update(
+    db: Session,
+    change: TransitionWrite,
+    version: int,
+    status: GameStatus | None,
+    *,
+    carrying_actions: bool,
+) -> tuple[str, tuple[object, ...]]:
+    """The guarded UPDATE … RETURNING that moves the game from `version` to the next, and its
+    parameters; `carrying_actions`: with the change's actions for the trigger to log."""
     stamp = to_db(change.now)
-    assignments, values = _assignments(change, None, stamp)
-    if change.actions:
+    assignments, values = _assignments(change, status, stamp)
+    if carrying_actions and change.actions:
         assignments += ", pending_actions = ?"
         values.append(dump_json({"actor": change.actor_id, "actions": change.actions}))
-    row = await db.last(
+    return (
         f"UPDATE games SET version = ?, updated_at = ?{assignments} WHERE {_AT_VERSION} "
         f"RETURNING {columns(db.dialect)}",
         (version + 1, stamp, *values, change.game_id, version),
     )
-    return None if row is None else record(row)
 
 
 def _assignments(
