@@ -11,37 +11,42 @@ after the others have ended goes straight to the thread, without a task."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TypeVar
 
 import aiosqlite
 
 from bot.storage.sql import Params, Row
 from bot.storage.units import consume
 
+R = TypeVar("R")
+
 
 class Pipe:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
-        self._last: asyncio.Future[list[Row]] | asyncio.Future[None] | None = None  # the last sent
+        self._last_ended: Callable[[], bool] = lambda: True  # whether the last sent has
 
     def send(self, sql: str, params: Params = ()) -> asyncio.Future[list[Row]]:
         """The statement's rows, to await now, later or never (its failure is then dropped)."""
-        sent = asyncio.ensure_future(self._run(sql, params))
-        sent.add_done_callback(consume)
-        self._last = sent
-        return sent
+        return self._queue(self._run(sql, params))
 
     async def fetch(self, sql: str, params: Params = ()) -> list[Row]:
         """The statement's rows, awaited now: straight to the thread once the last statement
         sent has ended (and every one sent before it with it)."""
-        if self._last is not None and not self._last.done():
+        if not self._last_ended():
             return await self.send(sql, params)
         return list(await self.connection.execute_fetchall(sql, params))
 
     def send_many(self, sql: str, rows: Sequence[Params]) -> asyncio.Future[None]:
-        sent = asyncio.ensure_future(self._run_many(sql, rows))
+        return self._queue(self._run_many(sql, rows))
+
+    def _queue(self, run: Coroutine[object, None, R]) -> asyncio.Future[R]:
+        """`run` as a task of its own, which hands its statement to the thread at the loop's
+        next turn, after those sent before it; the last sent."""
+        sent = asyncio.ensure_future(run)
         sent.add_done_callback(consume)
-        self._last = sent
+        self._last_ended = sent.done
         return sent
 
     @property
