@@ -36,7 +36,7 @@ class Pipe:
         sent has ended (and every one sent before it with it)."""
         if not self._last_ended():
             return await self.send(sql, params)
-        return list(await self.connection.execute_fetchall(sql, params))
+        return await self._run(sql, params)
 
     def send_many(self, sql: str, rows: Sequence[Params]) -> asyncio.Future[None]:
         return self._queue(self._run_many(sql, rows))
