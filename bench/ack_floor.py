@@ -1,0 +1,136 @@
+"""The floor under bench/load.py's burst: the same loopback Discord and the same wave of clicks
+against a discord.py bot that does nothing but answer them (bench/ack_floor_bot.py).
+
+    .venv/bin/python bench/ack_floor.py --games 20 --waves 5
+
+Each wave has the shape of a burst round: every player of every game clicks a card at the same
+instant (answered with a redrawn message), and the players of a game click a target (answered
+with a deferred update) once their game's four cards were answered. Prints the acknowledgement
+p50 / p99 / max per wave and over all waves, and the CPU per click of the bot and of the
+loopback with its players. What Why First? adds to these figures is
+its own work; what they are already is this machine, discord.py, aiohttp and the loopback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.ack_floor_bot import READY_LINE, SEATS
+from bench.load_report import cpu_seconds, quantile
+from tests.loopback import LoopbackDiscord
+from tests.loopback.players import Player, TextChannel
+
+READY_TIMEOUT_SECONDS = 30.0
+
+Table = tuple[TextChannel, list[Player]]
+
+
+async def start_bot(
+    discord: LoopbackDiscord, channels: list[TextChannel]
+) -> asyncio.subprocess.Process:
+    env = dict(os.environ)
+    env.update(
+        DISCORD_TOKEN=discord.token,
+        DISCORD_API_BASE=discord.api_base,
+        DISCORD_GATEWAY_URL=discord.gateway_url,
+        FLOOR_CHANNELS=",".join(str(channel.id) for channel in channels),
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bench.ack_floor_bot", env=env, stderr=asyncio.subprocess.PIPE
+    )
+    assert process.stderr is not None
+    async with asyncio.timeout(READY_TIMEOUT_SECONDS):
+        while READY_LINE not in (line := (await process.stderr.readline()).decode()):
+            if not line:
+                raise RuntimeError("bench/ack_floor_bot.py ended before it was ready")
+    return process
+
+
+async def play(table: Table) -> None:
+    """The table's players click a card together, then a target together."""
+    channel, players = table
+    for kind in ("card", "target"):
+        await asyncio.gather(
+            *(
+                player.click(channel.last_message(), custom_id=f"floor:{kind}:{seat}")
+                for seat, player in enumerate(players)
+            )
+        )
+
+
+async def wave(discord: LoopbackDiscord, tables: list[Table]) -> list[float]:
+    """Every table plays at once; the acknowledgement latencies of the wave."""
+    before = set(discord.world.interactions)
+    await asyncio.gather(*(play(table) for table in tables))
+    return [
+        interaction.acknowledged_at - interaction.dispatched_at
+        for key, interaction in discord.world.interactions.items()
+        if key not in before
+        and interaction.acknowledged_at is not None
+        and interaction.dispatched_at is not None
+    ]
+
+
+def line(name: str, samples: list[float]) -> str:
+    return (
+        f"{name:<10} p50 {quantile(samples, 0.5) * 1000:7.1f} ms   "
+        f"p99 {quantile(samples, 0.99) * 1000:7.1f} ms   "
+        f"max {max(samples) * 1000:7.1f} ms   (n={len(samples)})"
+    )
+
+
+async def run(games: int, waves: int) -> None:
+    logging.getLogger("loopback").setLevel(logging.ERROR)
+    discord = LoopbackDiscord()
+    discord.rest.validate_schema = False
+    await discord.start()
+    try:
+        guild = discord.add_guild("Floor")
+        channels = [guild.add_text_channel(f"table-{index}") for index in range(games)]
+        tables = [
+            (channel, [discord.add_user(f"{channel.name}-{seat}") for seat in range(SEATS)])
+            for channel in channels
+        ]
+        for _, players in tables:
+            for player in players:
+                guild.add_member(player)
+        bot = await start_bot(discord, channels)
+        try:
+            await asyncio.sleep(1.0)
+            everything: list[float] = []
+            cpu = cpu_seconds(bot.pid), cpu_seconds(os.getpid())
+            for number in range(1, waves + 1):
+                latencies = await wave(discord, tables)
+                everything += latencies
+                print(line(f"wave {number}", latencies))
+                await asyncio.sleep(0.5)
+            print(line("all", everything))
+            print(
+                f"CPU per click: bot {(cpu_seconds(bot.pid) - cpu[0]) / len(everything) * 1000:.2f}"
+                f" ms, loopback + players "
+                f"{(cpu_seconds(os.getpid()) - cpu[1]) / len(everything) * 1000:.2f} ms"
+            )
+        finally:
+            bot.terminate()
+            await bot.wait()
+    finally:
+        await discord.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--waves", type=int, default=5)
+    arguments = parser.parse_args()
+    asyncio.run(run(arguments.games, arguments.waves))
+
+
+if __name__ == "__main__":
+    main()
