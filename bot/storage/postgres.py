@@ -94,26 +94,37 @@ class PostgresSession:
 
     def __init__(self, connection: Connection) -> None:
         self._connection = connection
+        self._ended = False
 
     async def one(self, sql: str, params: Params = ()) -> Row | None:
+        self._check_open()
         text, args = arguments(sql, params)
         return await self._connection.fetchrow(text, *args)
 
     async def all(self, sql: str, params: Params = ()) -> Sequence[Row]:
+        self._check_open()
         text, args = arguments(sql, params)
         return await self._connection.fetch(text, *args)
 
     async def execute(self, sql: str, params: Params = ()) -> None:
+        self._check_open()
         text, args = arguments(sql, params)
         await self._connection.execute(text, *args)
 
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None:
+        self._check_open()
         if rows:
             text, _ = numbered(sql)
             await self._connection.executemany(text, [arguments(sql, row)[1] for row in rows])
 
     async def last(self, sql: str, params: Params = ()) -> Row | None:
-        return await self.one(sql, params)
+        row = await self.one(sql, params)
+        self._ended = row is not None
+        return row
+
+    def _check_open(self) -> None:
+        if self._ended:
+            raise RuntimeError("a statement after the unit's last one")
 
     async def lock_channel(self, channel_id: int) -> None:
         await self._connection.execute("SELECT pg_advisory_xact_lock($1)", channel_id)

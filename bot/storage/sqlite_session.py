@@ -58,7 +58,9 @@ class SqliteSession:
 
     async def last(self, sql: str, params: Params = ()) -> Row | None:
         if not (self._to_begin and _opens_transaction(sql)):
-            return await self.one(sql, params)  # COMMIT, if any, comes after the unit
+            row = await self.one(sql, params)  # COMMIT, if any, comes after the unit
+            self._ended = row is not None
+            return row
         self._to_begin = False
         self._ended = True
         written = self._pipe.send(sql, params)

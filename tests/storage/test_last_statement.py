@@ -1,0 +1,67 @@
+"""`Session.last` means the same on both databases: once it returned a row, the unit sends
+nothing more; when it returned none, it wrote nothing and the unit goes on."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage.postgres import PostgresDatabase, is_postgresql_url
+from bot.storage.sql import Session
+from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
+
+SETTING = "INSERT INTO bot_settings (key, value) VALUES (?, ?)"
+CHANGE = "UPDATE bot_settings SET value = ? WHERE key = ? RETURNING value"
+READ = "SELECT value FROM bot_settings WHERE key = ?"
+
+
+@pytest.fixture
+async def opened(database: str) -> AsyncIterator[SqliteDatabase | PostgresDatabase]:
+    db = (
+        await PostgresDatabase.open(database, busy_timeout=DEFAULT_BUSY_TIMEOUT_SECONDS)
+        if is_postgresql_url(database)
+        else await SqliteDatabase.open(Path(database))
+    )
+    yield db
+    await db.close()
+
+
+async def stored(db: SqliteDatabase | PostgresDatabase, key: str) -> str | None:
+    async def read(session: Session) -> str | None:
+        row = await session.one(READ, (key,))
+        return None if row is None else str(row[0])
+
+    return await db.read("read a setting", read)
+
+
+async def test_a_statement_after_the_last_one_is_refused(
+    opened: SqliteDatabase | PostgresDatabase,
+) -> None:
+    async def store(session: Session) -> None:
+        await session.execute(SETTING, ("colour", "red"))
+
+    await opened.write("store a setting", store)
+
+    async def change_then_more(session: Session) -> None:
+        assert await session.last(CHANGE, ("blue", "colour")) is not None
+        await session.execute(SETTING, ("size", "large"))
+
+    with pytest.raises(RuntimeError, match="after the unit's last"):
+        await opened.write("change a setting, then more", change_then_more)
+    assert await stored(opened, "size") is None
+
+
+async def test_a_last_statement_that_wrote_nothing_lets_the_unit_go_on(
+    opened: SqliteDatabase | PostgresDatabase,
+) -> None:
+    async def change_or_store(session: Session) -> str | None:
+        if await session.last(CHANGE, ("blue", "colour")) is not None:
+            return "changed"
+        row = await session.one(READ, ("colour",))
+        await session.execute(SETTING, ("colour", "green"))
+        return None if row is None else str(row[0])
+
+    assert await opened.write("change or store a setting", change_or_store) is None
+    assert await stored(opened, "colour") == "green"
