@@ -49,9 +49,8 @@ class _GroupLost(Exception):
 class GroupCommit:
     """Runs units of work through `pipe` in the order they were asked for, in groups."""
 
-    def __init__(self, pipe: Pipe, session: SqliteSession, explain: Explain) -> None:
+    def __init__(self, pipe: Pipe, explain: Explain) -> None:
         self._pipe = pipe
-        self._session = session
         self._explain = explain
         self._waiting: list[_Unit] = []
         self._wake = asyncio.Event()
@@ -157,13 +156,14 @@ class GroupCommit:
         """Runs `unit` in a savepoint; raises _GroupLost if the transaction did not survive."""
         pipe = self._pipe
         pipe.send(f"SAVEPOINT {savepoint}")
+        session = SqliteSession(pipe)  # its own: a unit's last statement ends only that unit
         try:
-            unit.result = await unit.work(self._session)
-            await self._session.flush()
+            unit.result = await unit.work(session)
+            await session.flush()
             return
         except BaseException as error:
             unit.error = self._blame(unit, error)
-        await _ignore_failures(self._session.flush())
+        await _ignore_failures(session.flush())
         try:
             await pipe.fetch(f"ROLLBACK TO {savepoint}")
         except sqlite3.Error as error:

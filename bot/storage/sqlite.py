@@ -68,9 +68,7 @@ class SqliteDatabase:
         self._idle_readers: asyncio.LifoQueue[Pipe] = asyncio.LifoQueue()
         for reader in readers:
             self._idle_readers.put_nowait(Pipe(reader))
-        self._group = GroupCommit(
-            writes, SqliteSession(writes), lambda doing, error: explain(path, doing, error)
-        )
+        self._group = GroupCommit(writes, lambda doing, error: explain(path, doing, error))
         self.path = path
         self.name = str(path)
 

@@ -3,7 +3,9 @@ nothing more; when it returned none, it wrote nothing and the unit goes on."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -65,3 +67,28 @@ async def test_a_last_statement_that_wrote_nothing_lets_the_unit_go_on(
 
     assert await opened.write("change or store a setting", change_or_store) is None
     assert await stored(opened, "colour") == "green"
+
+
+async def test_units_asked_for_with_one_that_ended_early_all_land(
+    opened: SqliteDatabase | PostgresDatabase,
+) -> None:
+    """On SQLite, units asked for together share a transaction: one unit's last statement
+    ends that unit only."""
+
+    async def store(session: Session, key: str) -> None:
+        await session.execute(SETTING, (key, "stored"))
+
+    async def change(session: Session) -> None:
+        assert await session.last(CHANGE, ("changed", "colour")) is not None
+
+    await opened.write("store a setting", partial(store, key="colour"))
+    await asyncio.gather(
+        *(
+            opened.write("store a setting", partial(store, key=f"key {number}"))
+            if number % 2
+            else opened.write("change a setting", change)
+            for number in range(10)
+        )
+    )
+    assert await stored(opened, "colour") == "changed"
+    assert [await stored(opened, f"key {number}") for number in range(1, 10, 2)] == ["stored"] * 5
