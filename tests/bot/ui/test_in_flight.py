@@ -55,3 +55,33 @@ async def test_gives_up_waiting_after_within() -> None:
 
 async def test_nothing_in_flight_waits_for_nothing() -> None:
     await asyncio.wait_for(InFlight().handled_now(within=60), timeout=1)
+
+
+async def test_a_wait_that_gave_up_holds_nothing_up_later() -> None:
+    in_flight, stuck, quick, done = InFlight(), asyncio.Event(), asyncio.Event(), []
+    slow_click = asyncio.create_task(_click(in_flight, stuck, done, "stuck"))
+    await asyncio.sleep(0)
+    await asyncio.wait_for(in_flight.handled_now(within=0.01), timeout=5)
+    stuck.set()
+    await slow_click
+    quick_click = asyncio.create_task(_click(in_flight, quick, done, "quick"))
+    await asyncio.sleep(0)
+    waiting = asyncio.create_task(in_flight.handled_now(within=60))
+    quick.set()
+    await asyncio.wait_for(waiting, timeout=5)
+    assert done == ["stuck", "quick"]
+    await quick_click
+
+
+async def test_settled_waits_for_every_click_in_flight() -> None:
+    in_flight, answered, done = InFlight(), asyncio.Event(), []
+    clicks = [asyncio.create_task(_click(in_flight, answered, done, str(n))) for n in range(3)]
+    await asyncio.sleep(0)
+    settling = asyncio.create_task(in_flight.settled())
+    await asyncio.sleep(0.01)
+    assert not settling.done()
+    answered.set()
+    await asyncio.wait_for(settling, timeout=5)
+    assert sorted(done) == ["0", "1", "2"]
+    assert not in_flight.busy
+    await asyncio.gather(*clicks)
