@@ -36,22 +36,10 @@ class InFlight:
             del self._in_flight[ticket]
             self._wake()
 
-    async def handled_now(self, within: float) -> None:
+    async def handled_now(self, within: float | None) -> None:
         """Returns once the clicks and commands in flight now have been handled (not those
         that come later: a steady stream of clicks holds nothing up for longer), or after
-        `within` seconds."""
-        await self._until_handled(within)
-
-    @property
-    def busy(self) -> bool:
-        return bool(self._in_flight)
-
-    async def settled(self) -> None:
-        """Wait until the clicks and commands in flight now have been handled."""
-        while self._in_flight:
-            await self._until_handled(None)
-
-    async def _until_handled(self, within: float | None) -> None:
+        `within` seconds (None: however long it takes)."""
         mark = self._next_ticket
         if self._oldest() >= mark:
             return
@@ -63,6 +51,15 @@ class InFlight:
             await asyncio.wait((handled,), timeout=within)
         finally:
             handled.cancel()  # if it timed out, or the waiter was cancelled
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._in_flight)
+
+    async def settled(self) -> None:
+        """Wait until the clicks and commands in flight now have been handled."""
+        while self._in_flight:
+            await self.handled_now(None)
 
     def _oldest(self) -> int:
         """The ticket of the oldest click in flight; the next ticket when there is none."""
