@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ack_floor_bot import READY_LINE, SEATS
-from bench.load_report import cpu_seconds, quantile
+from bench.load_report import cpu_seconds, percentiles
 from tests.loopback import LoopbackDiscord
 from tests.loopback.players import Player, TextChannel
 
@@ -67,23 +67,9 @@ async def play(table: Table) -> None:
 
 async def wave(discord: LoopbackDiscord, tables: list[Table]) -> list[float]:
     """Every table plays at once; the acknowledgement latencies of the wave."""
-    before = set(discord.world.interactions)
+    seen = len(discord.world.ack_latencies)
     await asyncio.gather(*(play(table) for table in tables))
-    return [
-        interaction.acknowledged_at - interaction.dispatched_at
-        for key, interaction in discord.world.interactions.items()
-        if key not in before
-        and interaction.acknowledged_at is not None
-        and interaction.dispatched_at is not None
-    ]
-
-
-def line(name: str, samples: list[float]) -> str:
-    return (
-        f"{name:<10} p50 {quantile(samples, 0.5) * 1000:7.1f} ms   "
-        f"p99 {quantile(samples, 0.99) * 1000:7.1f} ms   "
-        f"max {max(samples) * 1000:7.1f} ms   (n={len(samples)})"
-    )
+    return discord.world.ack_latencies[seen:]
 
 
 async def run(games: int, waves: int) -> None:
@@ -109,9 +95,9 @@ async def run(games: int, waves: int) -> None:
             for number in range(1, waves + 1):
                 latencies = await wave(discord, tables)
                 everything += latencies
-                print(line(f"wave {number}", latencies))
+                print(f"wave {number:<5} {percentiles(latencies)}")
                 await asyncio.sleep(0.5)
-            print(line("all", everything))
+            print(f"all        {percentiles(everything)}")
             print(
                 f"CPU per click: bot {(cpu_seconds(bot.pid) - cpu[0]) / len(everything) * 1000:.2f}"
                 f" ms, loopback + players "

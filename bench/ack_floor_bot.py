@@ -15,9 +15,9 @@ import sys
 from typing import Any
 
 import discord
-import yarl
 
-from bot.app import tune_garbage_collector
+from bot.app import point_discord_at, tune_garbage_collector
+from bot.settings import load_settings
 
 READY_LINE = "ack-floor: ready"
 SEATS = 4
@@ -66,11 +66,11 @@ class FloorClient(discord.Client):
 
 
 async def main() -> None:
-    discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["DISCORD_GATEWAY_URL"])
+    settings = load_settings(os.environ)
+    point_discord_at(settings)
     client = FloorClient(intents=discord.Intents.default())
     tune_garbage_collector()
-    await client.start(os.environ["DISCORD_TOKEN"])
+    await client.start(settings.token)
 
 
 if __name__ == "__main__":
