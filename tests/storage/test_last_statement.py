@@ -6,13 +6,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from functools import partial
-from pathlib import Path
 
 import pytest
 
-from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.sql import Session
-from bot.storage.sqlite import DEFAULT_BUSY_TIMEOUT_SECONDS, SqliteDatabase
+from bot.storage.storage import open_database
+from bot.storage.units import Database
 
 SETTING = "INSERT INTO bot_settings (key, value) VALUES (?, ?)"
 CHANGE = "UPDATE bot_settings SET value = ? WHERE key = ? RETURNING value"
@@ -20,17 +19,13 @@ READ = "SELECT value FROM bot_settings WHERE key = ?"
 
 
 @pytest.fixture
-async def opened(database: str) -> AsyncIterator[SqliteDatabase | PostgresDatabase]:
-    db = (
-        await PostgresDatabase.open(database, busy_timeout=DEFAULT_BUSY_TIMEOUT_SECONDS)
-        if is_postgresql_url(database)
-        else await SqliteDatabase.open(Path(database))
-    )
+async def opened(database: str) -> AsyncIterator[Database]:
+    db = await open_database(database)
     yield db
     await db.close()
 
 
-async def stored(db: SqliteDatabase | PostgresDatabase, key: str) -> str | None:
+async def stored(db: Database, key: str) -> str | None:
     async def read(session: Session) -> str | None:
         row = await session.one(READ, (key,))
         return None if row is None else str(row[0])
@@ -39,7 +34,7 @@ async def stored(db: SqliteDatabase | PostgresDatabase, key: str) -> str | None:
 
 
 async def test_a_statement_after_the_last_one_is_refused(
-    opened: SqliteDatabase | PostgresDatabase,
+    opened: Database,
 ) -> None:
     async def store(session: Session) -> None:
         await session.execute(SETTING, ("colour", "red"))
@@ -56,7 +51,7 @@ async def test_a_statement_after_the_last_one_is_refused(
 
 
 async def test_a_last_statement_that_wrote_nothing_lets_the_unit_go_on(
-    opened: SqliteDatabase | PostgresDatabase,
+    opened: Database,
 ) -> None:
     async def change_or_store(session: Session) -> str | None:
         if await session.last(CHANGE, ("blue", "colour")) is not None:
@@ -70,7 +65,7 @@ async def test_a_last_statement_that_wrote_nothing_lets_the_unit_go_on(
 
 
 async def test_units_asked_for_with_one_that_ended_early_all_land(
-    opened: SqliteDatabase | PostgresDatabase,
+    opened: Database,
 ) -> None:
     """On SQLite, units asked for together share a transaction: one unit's last statement
     ends that unit only."""
