@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run test lint bench demo play clean table
+.PHONY: install run test lint bench demo play clean table soak-tests
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,12 @@ test: $(INSTALLED)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 2 --dist worksteal
+
+# The end-to-end tests N times in a row (HOG busy processes beside them); counts what failed.
+N ?= 20
+HOG ?= 0
+soak-tests: $(INSTALLED)
+	$(PY) -m tests.soak --runs $(N) --hogs $(HOG)
 
 lint: $(INSTALLED)
 	$(VENV)/bin/ruff check .
