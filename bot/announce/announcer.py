@@ -11,6 +11,10 @@ Clicks come first: a change is shown once the clicks being handled when its turn
 been answered (at most ANSWERS_FIRST_SECONDS later). Drawing and sending what a change shows
 is the bot's heaviest work; when many players click at once, their answers would otherwise
 wait behind the stories of the games that moved first.
+
+A change is shown with the click book's mark at its commit: a player who clicked their hand
+since then was answered with this change or a newer one (a card chosen, their hand shown), and
+a redraw of that hand for this change would undo what their click showed.
 """
 
 from __future__ import annotations
@@ -50,7 +54,8 @@ class Announcer:
         self._channel = channel
         self._rounds = rounds
         self._hands = hands
-        self._queues: dict[int, list[Change]] = {}
+        self._queues: dict[int, list[tuple[Change, int]]] = {}
+        """Per game, its changes still to show, each with the book's mark at its commit."""
         self._workers: dict[int, asyncio.Task[None]] = {}
 
     # --- the play/ side (bot/play/announcing.py) ---------------------------------------
@@ -61,7 +66,7 @@ class Announcer:
             # Noted at once: a "Waiting for" edit or a hand drawn later shows the latest state.
             self._rounds.note(change)
             self._hands.note(change)
-        self._queues.setdefault(game_id, []).append(change)
+        self._queues.setdefault(game_id, []).append((change, self._book.mark()))
         if game_id not in self._workers:
             self._workers[game_id] = asyncio.create_task(self._drain(game_id))
 
@@ -90,10 +95,10 @@ class Announcer:
         try:
             queue = self._queues[game_id]
             while queue:
-                change = queue.pop(0)
+                change, mark = queue.pop(0)
                 try:
                     await self._clicks.handled_now(ANSWERS_FIRST_SECONDS)
-                    await self._show(change)
+                    await self._show(change, mark)
                 except SEND_FAILURES as problem:
                     log.warning("game %s: could not show a change: %s", game_id, problem)
                 except Exception:
@@ -122,7 +127,7 @@ class Announcer:
 
     # --- showing one change ------------------------------------------------------------
 
-    async def _show(self, change: Change) -> None:
+    async def _show(self, change: Change, mark: int) -> None:
         if isinstance(change, Ended):
             await self._channel.ended(change)
             await self._hands.ended(change)
@@ -136,9 +141,9 @@ class Announcer:
         else:
             self._rounds.schedule_waiting_edit(table)
         if change.finished:
-            await self._hands.close(table, change)
+            await self._hands.close(table, change, mark)
             self._forget(change.game_id)
         elif change.turn_changed:
-            await self._hands.deal(table, change)
+            await self._hands.deal(table, change, mark)
         else:
-            await self._hands.redraw_actor(table, change)
+            await self._hands.redraw_actor(table, change, mark)

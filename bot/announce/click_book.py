@@ -71,6 +71,8 @@ class ClickBook:
         )
         self._awaiting: dict[int, asyncio.Future[Click | None]] = {}
         """Per channel where only clicks reach: a due message waiting for the next click."""
+        self._noted = 0
+        """How many clicks were noted (each click's `noted` is its number)."""
 
     # --- what is kept ------------------------------------------------------------------
 
@@ -78,7 +80,8 @@ class ClickBook:
         self, game_id: int, player: PlayerId, interaction: discord.Interaction, clicked: Clicked
     ) -> Click:
         """A click being acknowledged now, kept at every spot its token may carry from."""
-        click = self._click(interaction)
+        self._noted += 1
+        click = self._click(interaction, noted=self._noted)
         clicks = self._clicks.setdefault(game_id, {})
         for spot in spots_of(clicked, click.token.in_dm):
             clicks[player, spot] = click
@@ -96,7 +99,7 @@ class ClickBook:
         self._clicks.pop(game_id, None)
         self._rounds.pop(game_id, None)
 
-    def _click(self, interaction: discord.Interaction) -> Click:
+    def _click(self, interaction: discord.Interaction, noted: int = 0) -> Click:
         message = interaction.message
         token = Token(
             value=interaction.token,
@@ -108,12 +111,21 @@ class ClickBook:
             limited=clicks_only(interaction),
             follow_ups=self._follow_ups.setdefault(interaction.token, FollowUps()),
         )
-        return Click(token)
+        return Click(token, noted=noted)
 
     # --- which click reaches a message now ---------------------------------------------
 
     def latest(self, game_id: int, player: PlayerId, spot: Spot) -> Click | None:
         return self._clicks.get(game_id, {}).get((player, spot))
+
+    def mark(self) -> int:
+        """Where the book stands now: the clicks noted from now on are later than it."""
+        return self._noted
+
+    def clicked_since(self, game_id: int, player: PlayerId, spot: Spot, mark: int) -> bool:
+        """Whether the player's latest click there was noted after `mark`."""
+        click = self.latest(game_id, player, spot)
+        return click is not None and click.noted > mark
 
     def players(self, game_id: int) -> tuple[PlayerId, ...]:
         """Everyone with a click kept in the game, in the order they first clicked."""

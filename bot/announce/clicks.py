@@ -56,6 +56,8 @@ class Click:
 
     token: Token
     message_id: int | None = None
+    noted: int = 0
+    """Its number among the clicks the book noted (0: a follow-up it sent, kept as it is)."""
 
     def reaches(self, channel_id: int, message_id: int | None) -> bool:
         """Whether its token edits that message (for None: whether it posts in that channel)."""

@@ -85,11 +85,13 @@ class DmHands:
     # --- after a commit ----------------------------------------------------------------
 
     async def redraw(
-        self, table: Table, player: PlayerId, hand: HandLetter, *, always: bool = False
+        self, table: Table, player: PlayerId, hand: HandLetter, mark: int, *, always: bool = False
     ) -> None:
         """Their DM, if they clicked it lately (or `always`: they played elsewhere): through
         the click, else (the click cannot redraw it) a paced edit shows their play all the
-        same."""
+        same. Not if they clicked it since `mark`: that click drew this change or a newer one."""
+        if self._book.clicked_since(table.game_id, player, Spot.DM, mark):
+            return
         spend = Spend.ALWAYS if always else Spend.WHILE_CLICKED
         route = self._routes.route(self._address(table.game_id, player), spend=spend)
         if not route.legs:
@@ -100,9 +102,16 @@ class DmHands:
             self._games[table.game_id].hands.pop(player, None)
 
     async def deal(
-        self, table: Table, player: PlayerId, place: Place, hand: HandLetter, dealt: int | None
+        self,
+        table: Table,
+        player: PlayerId,
+        place: Place,
+        hand: HandLetter,
+        dealt: int | None,
+        mark: int,
     ) -> None:
-        """A new turn's hand; `dealt`: the stage just dealt, if this turn is a stage's first."""
+        """A new turn's hand; `dealt`: the stage just dealt, if this turn is a stage's first.
+        Within a stage, a hand its player clicked since `mark` already shows this turn."""
         game = self._games.setdefault(table.game_id, GameDms())
         if player in game.closed and dealt is None:
             return
@@ -111,6 +120,8 @@ class DmHands:
             # Last stage's hand loses its buttons; the new stage's hand is a new message.
             await self._edit(table.game_id, player, stage_over(place, dealt - 1, locale))
         elif player in game.hands:
+            if self._book.clicked_since(table.game_id, player, Spot.DM, mark):
+                return
             route = self._routes.route(self._address(table.game_id, player))
             if (await self._routes.deliver(route, hand(locale))).delivered:
                 return

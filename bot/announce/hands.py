@@ -7,7 +7,10 @@ latest other click in the channel.
 
 Controls are drawn from the game's latest committed state, when their request's turn has come:
 a hand queued behind Discord's global limit holds no buttons meanwhile, and never shows a state
-older than what the player may already have seen.
+older than what the player may already have seen. A hand its player clicked since the change
+was committed is left as their click drew it (`mark`, bot/announce/announcer.py): that click was
+answered with this change or a newer one, which another process may have committed, so that
+this process's latest state can be older than what the player sees.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ class Hands:
 
     # --- after a commit ----------------------------------------------------------------
 
-    async def deal(self, table: Table, transition: Transition) -> None:
+    async def deal(self, table: Table, transition: Transition, mark: int) -> None:
         """A new turn: the controls of everyone it concerns."""
         state = transition.state
         dealt = next((e.stage for e in transition.events if isinstance(e, engine.StageDealt)), None)
@@ -68,23 +71,24 @@ class Hands:
             recipients = table.seated(state.players)
         answered = await _answered(transition)
         recipients = tuple(p for p in recipients if not table.is_ai(p) and p != answered)
-        await asyncio.gather(*(self._deal_to(table, player, dealt) for player in recipients))
+        await asyncio.gather(*(self._deal_to(table, player, dealt, mark) for player in recipients))
 
-    async def redraw_actor(self, table: Table, transition: Transition) -> None:
+    async def redraw_actor(self, table: Table, transition: Transition, mark: int) -> None:
         """A pick within a turn: only the clicker's controls change (and not even those when
         the click answered with them)."""
         if transition.actor_id is None or await transition.answered():
             return
         player = player_id(transition.actor_id)
-        await self._redraw_ephemeral(table, player)
-        await self._dms.redraw(table, player, self._hand(table, player), always=transition.away)
+        await self._redraw_ephemeral(table, player, mark)
+        hand = self._hand(table, player)
+        await self._dms.redraw(table, player, hand, mark, always=transition.away)
 
-    async def close(self, table: Table, transition: Transition) -> None:
+    async def close(self, table: Table, transition: Transition, mark: int) -> None:
         """The game is over: every player's controls say so and lose their buttons."""
         answered = await _answered(transition)
         for player in dict.fromkeys((*table.players, *self._book.players(table.game_id))):
             if player != answered:
-                await self._redraw_ephemeral(table, player)
+                await self._redraw_ephemeral(table, player, mark)
             await self._dms.close(table.game_id, player, self._hand(table, player))
 
     async def ended(self, ended: Ended) -> None:
@@ -100,21 +104,21 @@ class Hands:
 
     # --- one player --------------------------------------------------------------------
 
-    async def _deal_to(self, table: Table, player: PlayerId, dealt: int | None) -> None:
+    async def _deal_to(self, table: Table, player: PlayerId, dealt: int | None, mark: int) -> None:
         """`dealt`: the stage just dealt, if this turn is a stage's first."""
         if table.hands is HandsIn.CHANNEL:
-            await self._deal_in_channel(table, player)
+            await self._deal_in_channel(table, player, mark)
             return
-        await self._redraw_ephemeral(table, player)
+        await self._redraw_ephemeral(table, player, mark)
         # Where it is played, for the last stage's DM hand that the deal leaves without buttons.
         place = place_of(self._directory, table)
-        await self._dms.deal(table, player, place, self._hand(table, player), dealt)
+        await self._dms.deal(table, player, place, self._hand(table, player), dealt, mark)
 
-    async def _deal_in_channel(self, table: Table, player: PlayerId) -> None:
+    async def _deal_in_channel(self, table: Table, player: PlayerId, mark: int) -> None:
         """Hands in the channel: the player's ephemeral hand redrawn through their latest
         click on it; else a new one, the ephemeral follow-up of their latest other click in
         the channel. With neither fresh, Show my hand brings it: never a DM."""
-        if await self._redraw_ephemeral(table, player):
+        if await self._redraw_ephemeral(table, player, mark):
             return
         seat = self._book.latest(table.game_id, player, Spot.SEAT)
         if seat is None:
@@ -125,11 +129,14 @@ class Hands:
         if sent.click is not None:
             self._book.keep(table.game_id, player, Spot.HAND, sent.click)
 
-    async def _redraw_ephemeral(self, table: Table, player: PlayerId) -> bool:
-        """Their ephemeral hand, through their latest click on it: whether it was redrawn."""
+    async def _redraw_ephemeral(self, table: Table, player: PlayerId, mark: int) -> bool:
+        """Their ephemeral hand, through their latest click on it: whether it shows this
+        change (or a newer one, when they clicked it since `mark`)."""
         click = self._book.latest(table.game_id, player, Spot.HAND)
         if click is None:
             return False
+        if click.noted > mark:
+            return True
         letter = self._hand(table, player)(click.token.locale)
         redrawn = await self._routes.deliver(self._routes.route(Address(click=click)), letter)
         return redrawn.delivered
