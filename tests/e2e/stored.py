@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,15 @@ def stored_games(database: Path) -> list[tuple[Any, ...]]:
         ).fetchall()
     finally:
         connection.close()
+
+
+def stored_turn(database: Path) -> tuple[int, int]:
+    """The (stage, round) the latest game's stored state is at; (0, 0) before it started."""
+    games = stored_games(database)
+    if not games or games[-1][3] is None:
+        return (0, 0)
+    state = json.loads(games[-1][3])
+    return (int(state["stage"]), int(state["round"]))
 
 
 def stored_actions(database: Path) -> int:

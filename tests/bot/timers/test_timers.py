@@ -68,6 +68,8 @@ async def test_timers_fire_once_each_in_the_order_they_are_due(
         (1, TimerEvent.REMIND),
         (1, TimerEvent.TIME_OUT),
     ]
+    # Proving that nothing more fires: a timer that fired twice would do so on the loop's next
+    # pass, at once; 0.1 s is many passes.
     await asyncio.sleep(0.1)
     assert len(seen.timers) == 3
 
@@ -89,6 +91,8 @@ async def test_a_games_new_timers_replace_its_old_ones_and_cancel_drops_them(
 async def test_a_sooner_timer_wakes_the_loop(fired: tuple[Fired, Timers, Clock]) -> None:
     seen, timers, clock = fired
     timers.set(1, [timer(clock, 1, TimerEvent.TIME_OUT, 3600)])
+    # Lets the loop fall asleep on the hour-long timer (on a slow machine it may not have yet,
+    # and the test then proves less, never fails wrongly).
     await asyncio.sleep(0.02)
     timers.set(2, [timer(clock, 2, TimerEvent.TIME_OUT, 0.01)])
     assert [t.game_id for t in await seen.until(1)] == [2]

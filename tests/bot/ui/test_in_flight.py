@@ -19,6 +19,7 @@ async def test_waits_for_the_clicks_in_flight_now() -> None:
     click = asyncio.create_task(_click(in_flight, answered, done, "click"))
     await asyncio.sleep(0)
     waiting = asyncio.create_task(in_flight.handled_now(within=60))
+    # Proving that it waits: a wait that did not would end within a pass of the loop.
     await asyncio.sleep(0.01)
     assert not waiting.done()
     answered.set()
@@ -78,6 +79,7 @@ async def test_settled_waits_for_every_click_in_flight() -> None:
     clicks = [asyncio.create_task(_click(in_flight, answered, done, str(n))) for n in range(3)]
     await asyncio.sleep(0)
     settling = asyncio.create_task(in_flight.settled())
+    # Proving that it waits: a wait that did not would end within a pass of the loop.
     await asyncio.sleep(0.01)
     assert not settling.done()
     answered.set()
