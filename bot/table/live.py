@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from bot.i18n import t
 from bot.play.open_games import OpenGames
@@ -42,9 +42,13 @@ LONGEST_MESSAGE = 1024
 QUEUE_LIMIT = 64
 """Updates a table may fall behind by before it is closed (and reconnects)."""
 PLAYS_PER_WINDOW, PLAY_WINDOW = 8, 4.0
-"""A table's picks beyond this many in this many seconds are refused, unjudged."""
+"""A table may send this many messages in this many seconds, malformed ones included; the next
+is refused unjudged and its socket closed (the page connects again, as after any drop)."""
 SESSION_CLOSE = 4001
 """The close code of a session the bot no longer knows: the page must sign in again."""
+FLOOD_CLOSE = 4008
+"""The close code of a table that sent too many messages at once (4008: as Discord's gateway
+closes a client that sends too fast)."""
 
 
 class ChannelGame(Protocol):
@@ -62,6 +66,9 @@ class Table:
     shown: tuple[int, int] = (0, -1)
     """The (game, version) of the last state sent: an older one is never sent after it."""
     plays: deque[float] = field(default_factory=deque)
+    """When its latest messages came (those of the flood window)."""
+    close_code: int = WSCloseCode.OK
+    """How the writer closes the socket once the reading ends."""
 
     def push(self, message: JsonObject) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -210,6 +217,10 @@ class LiveTables:
 
     async def _read(self, table: Table) -> None:
         async for message in table.socket:
+            if self._flooding(table):
+                table.push(_refused(t("refusal.busy", table.session.language)))
+                table.close_code = FLOOD_CLOSE
+                return
             if message.type != WSMsgType.TEXT:
                 continue
             if self._sessions.find(table.token) is None:
@@ -218,9 +229,6 @@ class LiveTables:
             play = TablePlay.of(_json_object(message.data))
             if play is None:
                 table.push(_refused(t("refusal.forged", table.session.language)))
-                continue
-            if self._flooding(table):
-                table.push(_refused(t("refusal.busy", table.session.language)))
                 continue
             refusal = await self._picks.play(table.session, play)
             if refusal is not None:
@@ -246,7 +254,7 @@ class LiveTables:
                 await table.socket.send_str(json.dumps(message))
             except ConnectionError:
                 break
-        await table.socket.close()
+        await table.socket.close(code=table.close_code)
 
 
 def _refused(sentence: str) -> JsonObject:

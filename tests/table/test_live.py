@@ -4,11 +4,14 @@ only once Discord says its player is in that Activity instance, in that channel.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 
 import pytest
+from aiohttp import WSMsgType
 
 from bot.storage import Storage
+from bot.table.live import FLOOD_CLOSE, PLAYS_PER_WINDOW
 from bot.table.sessions import SESSION_SECONDS
 from tests.loopback import LoopbackDiscord, Player, TextChannel
 from tests.table.tables import Client, table_client
@@ -98,7 +101,7 @@ async def test_an_unknown_session_is_closed_so_the_page_signs_in_again(client: C
         assert (socket.closed, socket.close_code) == (True, 4001)
 
 
-async def test_a_flood_of_plays_from_one_table_is_refused_unjudged(
+async def test_a_flood_of_plays_from_one_table_is_refused_unjudged_and_closed(
     client: Client, loopback: LoopbackDiscord, games: TextChannel
 ) -> None:
     session = await in_the_activity(client, loopback, games)
@@ -108,7 +111,32 @@ async def test_a_flood_of_plays_from_one_table_is_refused_unjudged(
         for _ in range(9):
             await socket.send_json({"game": 7, "stage": 1, "round": 1, "card": 3, "target": "0"})
         answers = [(await socket.receive_json())["error"] for _ in range(9)]
+        await socket.receive()
+        assert (socket.closed, socket.close_code) == (True, FLOOD_CLOSE)
     assert answers == ["That game doesn't exist."] * 8 + [
+        "Too many clicks at once; please try again."
+    ]
+
+
+@pytest.mark.parametrize(
+    "malformed",
+    ["not json", '{"game": "7"}', '["a list"]', '{"game": 7, "stage": 1, "round": 1}'],
+)
+async def test_malformed_messages_count_toward_the_flood_limit(
+    client: Client, loopback: LoopbackDiscord, games: TextChannel, malformed: str
+) -> None:
+    """A page that sends malformed plays is answered for each until the limit, then closed."""
+    session = await in_the_activity(client, loopback, games)
+    async with client.ws_connect("/activity/api/live") as socket:
+        await socket.send_json({"session": session})
+        assert (await socket.receive_json())["game"] is None
+        for _ in range(60):
+            await socket.send_str(malformed)
+        answers = []
+        while (message := await socket.receive()).type == WSMsgType.TEXT:
+            answers.append(json.loads(message.data)["error"])
+        assert (socket.closed, socket.close_code) == (True, FLOOD_CLOSE)
+    assert answers == ["That button isn't valid."] * PLAYS_PER_WINDOW + [
         "Too many clicks at once; please try again."
     ]
 
