@@ -44,7 +44,9 @@ PERMISSION_NAMES = {
     "read_message_history": READ_MESSAGE_HISTORY,
 }
 
-GUILD_TEXT, DM, GROUP_DM = 0, 1, 3
+GUILD_TEXT, DM, GUILD_VOICE, GROUP_DM = 0, 1, 2, 3
+"""Channel types. A voice channel's chat (text in voice) takes messages, slash commands,
+components and Activities as a text channel does."""
 
 
 def new_snowflake() -> int:
@@ -266,20 +268,27 @@ class Channel:
             overwrites.append(
                 {"id": str(bot.id), "type": 1, "allow": "0", "deny": str(self.bot_denied)}
             )
-        return {
+        data: dict[str, Any] = {
             "id": str(self.id),
-            "type": GUILD_TEXT,
+            "type": self.kind,
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": 0,
             "permission_overwrites": overwrites,
             "nsfw": False,
             "parent_id": None,
-            "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
         }
+        if self.kind == GUILD_VOICE:
+            return data | {
+                "bitrate": 64000,
+                "user_limit": 0,
+                "rtc_region": None,
+                "video_quality_mode": 1,
+            }
+        return data | {"topic": None}
 
 
 @dataclass(eq=False)

@@ -13,7 +13,15 @@ from tests.loopback.interactions import (
     InteractionOutcome,
     PendingInteraction,
 )
-from tests.loopback.model import PERMISSION_NAMES, Channel, Guild, Message, User
+from tests.loopback.model import (
+    GUILD_TEXT,
+    GUILD_VOICE,
+    PERMISSION_NAMES,
+    Channel,
+    Guild,
+    Message,
+    User,
+)
 from tests.loopback.payloads import component_payload, entry_point_payload, slash_payload
 
 if TYPE_CHECKING:
@@ -71,7 +79,14 @@ class GuildHandle:
         return self.guild.id
 
     def add_text_channel(self, name: str) -> TextChannel:
-        channel = self._discord.world.add_text_channel(self.guild, name)
+        return self._add_channel(name, GUILD_TEXT)
+
+    def add_voice_channel(self, name: str) -> TextChannel:
+        """A voice channel: played in through its chat (text in voice), like a text channel."""
+        return self._add_channel(name, GUILD_VOICE)
+
+    def _add_channel(self, name: str, kind: int) -> TextChannel:
+        channel = self._discord.world.add_text_channel(self.guild, name, kind)
         self._discord.broadcast_soon("CHANNEL_CREATE", channel.to_json(), self.guild.id)
         return TextChannel(self._discord, channel)
 

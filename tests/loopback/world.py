@@ -106,8 +106,9 @@ class World:
         guild.members[user.id] = member
         return member
 
-    def add_text_channel(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(new_snowflake(), name, GUILD_TEXT, guild=guild)
+    def add_text_channel(self, guild: Guild, name: str, kind: int = GUILD_TEXT) -> Channel:
+        """A text channel, or (`kind` GUILD_VOICE) a voice channel, whose chat takes the same."""
+        channel = Channel(new_snowflake(), name, kind, guild=guild)
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         return channel
