@@ -73,6 +73,10 @@ def empty_message() -> DiscordError:
     return DiscordError(400, 50006, "Cannot send an empty message")
 
 
+def archived_thread() -> DiscordError:
+    return DiscordError(400, 50083, "Thread is archived")
+
+
 def unauthorized() -> DiscordError:
     return DiscordError(401, 0, "401: Unauthorized")
 

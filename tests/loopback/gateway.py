@@ -47,12 +47,14 @@ CLOSE_REASONS = {
 }
 """Discord's gateway close codes and their reasons (Opcodes and Status Codes)."""
 REPLAY_BUFFER = 5000
+GUILD_MEMBERS_INTENT = 1 << 1
 
 
 @dataclass(eq=False)
 class Session:
     session_id: str
     shard: tuple[int, int]
+    intents: int = 0
     sequence: int = 0
     socket: web.WebSocketResponse | None = None
     sent: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=REPLAY_BUFFER))
@@ -160,7 +162,8 @@ class Gateway:
             self.world.notify()
             return None
         shard_id, shard_count = data.get("shard") or (0, 1)
-        session = Session(secrets.token_hex(16), (shard_id, shard_count))
+        intents = int(data.get("intents") or 0)
+        session = Session(secrets.token_hex(16), (shard_id, shard_count), intents)
         self.identifies += 1
         self.sessions[session.session_id] = session
         session.socket = socket

@@ -24,6 +24,7 @@ from tests.loopback.ratelimit import RateLimiter
 from tests.loopback.routes import Routes
 from tests.loopback.schema import load_api_description
 from tests.loopback.server import API_PREFIX, DISCONNECT, RestServer, is_interaction_endpoint
+from tests.loopback.thread_routes import ThreadRoutes
 from tests.loopback.world import World
 
 T = TypeVar("T")
@@ -52,7 +53,9 @@ class LoopbackDiscord:
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
-        Routes(self.world, self.gateway).register(self.rest, app)
+        threads = ThreadRoutes(self.world, self.gateway)
+        threads.register(self.rest, app)
+        Routes(self.world, self.gateway, threads).register(self.rest, app)
         CommandRoutes(self.world).register(self.rest, app)
         OAuthRoutes(self.world).register(self.rest, app)
         self.desk.register(self.rest, app)

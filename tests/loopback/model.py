@@ -8,6 +8,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from tests.loopback.thread_model import (
+    CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+    THREAD_PERMISSIONS,
+    ThreadState,
+)
+
 DISCORD_EPOCH_MS = 1420070400000
 _sequence = itertools.count()
 
@@ -32,6 +39,7 @@ EVERYONE_PERMISSIONS = (
     | ADD_REACTIONS
     | USE_EXTERNAL_EMOJIS
     | USE_APPLICATION_COMMANDS
+    | THREAD_PERMISSIONS
 )
 # What `app_permissions` holds where the bot is no member: a DM or a group DM, or a server
 # where the app is installed only to the user (DISCORD.md: "Installed to a user").
@@ -42,6 +50,8 @@ PERMISSION_NAMES = {
     "embed_links": EMBED_LINKS,
     "attach_files": ATTACH_FILES,
     "read_message_history": READ_MESSAGE_HISTORY,
+    "create_public_threads": CREATE_PUBLIC_THREADS,
+    "send_messages_in_threads": SEND_MESSAGES_IN_THREADS,
 }
 
 GUILD_TEXT, DM, GUILD_VOICE, GROUP_DM = 0, 1, 2, 3
@@ -225,11 +235,16 @@ class Channel:
     """A group DM's members (the bot is never one)."""
     bot_denied: int = 0
     messages: dict[int, Message] = field(default_factory=dict)
+    parent: Channel | None = None
+    """A thread's text channel, whose permissions it takes."""
+    thread: ThreadState | None = None
 
     def __repr__(self) -> str:
         return f"<Channel {self.id} {self.name!r}>"
 
     def bot_permissions(self) -> int:
+        if self.parent is not None:
+            return self.parent.bot_permissions()
         if self.kind == GROUP_DM:
             return 0
         if self.guild is None:
@@ -263,6 +278,8 @@ class Channel:
                 "flags": 0,
             }
         assert self.guild is not None
+        if self.thread is not None:
+            return self._thread_json(self.thread)
         overwrites = []
         if self.bot_denied and bot is not None:
             overwrites.append(
@@ -290,6 +307,26 @@ class Channel:
             }
         return data | {"topic": None}
 
+    def _thread_json(self, thread: ThreadState) -> dict[str, Any]:
+        assert self.guild is not None
+        assert self.parent is not None
+        live = self.live_messages()
+        return {
+            "id": str(self.id),
+            "type": self.kind,
+            "guild_id": str(self.guild.id),
+            "parent_id": str(self.parent.id),
+            "owner_id": str(thread.owner_id),
+            "name": self.name,
+            "last_message_id": str(live[-1].id) if live else None,
+            "message_count": thread.message_count,
+            "total_message_sent": thread.message_count,
+            "member_count": min(len(thread.members), 50),
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "thread_metadata": thread.metadata_json(),
+        }
+
 
 @dataclass(eq=False)
 class Guild:
@@ -304,6 +341,8 @@ class Guild:
     """False for a server that never invited the bot (its members may still have installed
     the app to themselves)."""
     channels: dict[int, Channel] = field(default_factory=dict)
+    threads: dict[int, Channel] = field(default_factory=dict)
+    """Its threads (not among `channels`, as in GUILD_CREATE)."""
     members: dict[int, Member] = field(default_factory=dict)
     roles: dict[int, dict[str, Any]] = field(default_factory=dict)
 
@@ -345,7 +384,11 @@ class Guild:
             "member_count": len(self.members),
             "members": [member.to_json() for member in self.members.values()],
             "channels": [channel.to_json(bot) for channel in self.channels.values()],
-            "threads": [],
+            "threads": [
+                thread.to_json(bot)
+                for thread in self.threads.values()
+                if thread.thread is not None and not thread.thread.archived
+            ],
             "voice_states": [],
             "presences": [],
             "stage_instances": [],

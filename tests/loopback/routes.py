@@ -25,15 +25,17 @@ from tests.loopback.model import (
 )
 from tests.loopback.oauth import identified_user
 from tests.loopback.server import Call, RestServer
+from tests.loopback.thread_routes import ThreadRoutes
 from tests.loopback.world import World
 
 MAX_MESSAGES_PER_FETCH = 100
 
 
 class Routes:
-    def __init__(self, world: World, gateway: Gateway) -> None:
+    def __init__(self, world: World, gateway: Gateway, threads: ThreadRoutes) -> None:
         self.world = world
         self.gateway = gateway
+        self.threads = threads
 
     def register(self, server: RestServer, app: Any) -> None:
         table = [
@@ -173,6 +175,10 @@ class Routes:
             recipient = channel.recipient
             if recipient.dms_closed or not self.world.shares_a_server_with_the_bot(recipient):
                 raise dms_closed()
+        elif channel.thread is not None:
+            await self.threads.before_message(channel)
+            if call.files and not channel.bot_permissions() & ATTACH_FILES:
+                raise missing_permissions()
         else:
             permissions = channel.bot_permissions()
             if not permissions & SEND_MESSAGES or (call.files and not permissions & ATTACH_FILES):
@@ -196,9 +202,14 @@ class Routes:
         message = self._message(call)
         if message.author is not self.world.bot:
             raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        if message.channel.thread is not None:
+            self.threads.before_change(message.channel)
         self.world.apply_edit(message, dict(call.body or {}), call.files)
         return message.to_json()
 
     async def delete_message(self, call: Call) -> Any:
-        self.world.delete_message(self._message(call))
+        message = self._message(call)
+        if message.channel.thread is not None:
+            self.threads.before_change(message.channel)
+        self.world.delete_message(message)
         return None

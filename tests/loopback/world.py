@@ -63,6 +63,8 @@ class World:
     ack_latencies: list[float] = field(default_factory=list)
     rate_limited_responses: int = 0
     disconnects: int = 0
+    thread_minute_seconds: float = 60.0
+    """How long a minute of a thread's auto-archive duration lasts (a test may shorten it)."""
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     # --- change notification -------------------------------------------------------------
