@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run test lint bench demo play clean table soak-tests
+.PHONY: install run test lint bench demo play clean table soak-tests browser-code
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ install: $(INSTALLED)
 run: $(INSTALLED)
 	$(PY) -m bot
 
-test: $(INSTALLED)
+test: $(INSTALLED) browser-code
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
@@ -31,7 +31,25 @@ HOG ?= 0
 soak-tests: $(INSTALLED)
 	$(PY) -m tests.soak --runs $(N) --hogs $(HOG)
 
-lint: $(INSTALLED)
+# The browser code (activity/): Biome's lint and Node's test runner, at the lockfile's versions.
+# Needs Node and npm (Debian: apt-get install nodejs npm): skipped without them, but under CI=true.
+NODE_MODULES := activity/node_modules/.installed
+$(NODE_MODULES): activity/package-lock.json
+	npm ci --prefix activity --no-audit --no-fund --loglevel=error
+	touch $(NODE_MODULES)
+
+browser-code:
+	@if command -v npm >/dev/null; then \
+		$(MAKE) --no-print-directory $(NODE_MODULES) && \
+		npm run --prefix activity --silent lint && \
+		npm test --prefix activity --silent; \
+	elif [ "$$CI" = true ]; then \
+		echo "CI=true, but npm is not installed (Debian: nodejs npm)" >&2; exit 1; \
+	else \
+		echo "npm is not installed (Debian: nodejs npm): the browser code is not checked"; \
+	fi
+
+lint: $(INSTALLED) browser-code
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy

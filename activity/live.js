@@ -24,6 +24,7 @@ export class Live {
     this.words = words;
     this.say = say;
     this.track = new Track(byId("track"));
+    window.addEventListener("resize", () => this.track.fit());
     this.hand = new Hand((play) => this.send(play));
     this.shown = null;
     this.drawing = Promise.resolve();
@@ -75,7 +76,7 @@ export class Live {
       this.served = false;
       try {
         this.session = await this.renew();
-      } catch (problem) {
+      } catch {
         this.say("note", byId("table").dataset.failed);
         return;
       }
@@ -133,10 +134,11 @@ export class Live {
       const name = document.createElement("th");
       name.scope = "row";
       const badge = document.createElement("span");
-      badge.className = "badge " + (figure.colour === null ? "fleo" : "f" + figure.colour);
+      const colour = figure.colour === null ? "fleo" : `f${figure.colour}`;
+      badge.className = `badge ${colour}`;
       badge.setAttribute("aria-hidden", "true");
       badge.textContent = figure.initial;
-      name.append(badge, " " + figure.name);
+      name.append(badge, ` ${figure.name}`);
       const space = document.createElement("td");
       space.className = "space";
       space.textContent = figure.space === state.track.start ? state.track.start_label : String(figure.space);

@@ -1,6 +1,10 @@
 // The track as the replay page draws it (bot/web/replay_page.py): one cell a space, START
 // dark, the scoring space tinted, each figure a disc with its initial stacked above its space.
-// The geometry comes with every state; figures move with the replay's CSS transition.
+// Its layout (activity/geometry.js) is one row where the cells stay readable, else rows; it is
+// drawn again when the screen's width changes which. Figures move with the replay's CSS
+// transition.
+import { figureSpots, inRows, layout } from "./geometry.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 function element(name, attributes, text) {
@@ -16,63 +20,54 @@ export class Track {
     this.drawn = "";
     this.figures = [];
     this.scoring = null;
-    this.geometry = null;
+    this.track = null;
+    this.shownFigures = [];
+    this.layout = null;
+    this.spaces = null;
   }
 
-  // Draws the spaces and the figures' discs anew when the game's figures change.
-  draw(geometry, figures) {
-    const key = JSON.stringify([geometry, figures.map((f) => [f.initial, f.colour])]);
-    if (key === this.drawn) return;
+  // Draws the spaces and the figures' discs anew when the game's figures or the layout change.
+  draw(track, figures) {
+    const rows = inRows(track, this.svg.parentElement.clientWidth || window.innerWidth);
+    const key = JSON.stringify([track, rows, figures.map((f) => [f.initial, f.colour])]);
+    if (key === this.drawn) return false;
     this.drawn = key;
-    this.geometry = geometry;
-    const g = geometry;
-    const height = g.top + g.cell_height + 4;
+    this.track = track;
+    this.shownFigures = figures;
+    const drawn = layout(track, figures.length, rows);
+    this.layout = drawn;
     this.svg.replaceChildren();
-    this.svg.setAttribute("viewBox", `0 0 ${g.width} ${height}`);
-    this.scoring = element("rect", { class: "scoring", x: -100, y: 0, width: g.cell, height });
+    this.svg.setAttribute("viewBox", `0 0 ${drawn.width} ${drawn.height}`);
+    this.svg.classList.toggle("rows", rows);
+    this.scoring = element("rect", { class: "scoring", x: -100, y: 0, width: track.cell, height: drawn.band });
     this.scoring.setAttribute("visibility", "hidden");
     this.svg.append(this.scoring);
-    for (let space = g.min; space <= g.max; space++) {
-      const x = (space - g.min) * g.cell;
-      const kind = space < g.start ? " below" : space === g.start ? " start" : "";
-      this.svg.append(
-        element("rect", { class: "cell" + kind, x, y: g.top, width: g.cell, height: g.cell_height }),
-      );
-      const label = space === g.start ? g.start_label : String(space);
-      const y = g.top + Math.floor(g.cell_height / 2) + 5;
-      const number = element("text", { class: "number" + (space === g.start ? " start" : ""), x: x + g.cell / 2, y }, label);
+    for (const { space, x, y } of drawn.cells) {
+      const kind = space < track.start ? " below" : space === track.start ? " start" : "";
+      this.svg.append(element("rect", { class: `cell${kind}`, x, y, width: track.cell, height: track.cell_height }));
+      const label = space === track.start ? track.start_label : String(space);
+      const baseline = y + Math.floor(track.cell_height / 2) + 5;
+      const number = element("text", { class: `number${space === track.start ? " start" : ""}`, x: x + track.cell / 2, y: baseline }, label);
       this.svg.append(number);
     }
     this.figures = figures.map((figure) => {
-      const colour = figure.colour === null ? "fleo" : "f" + figure.colour;
-      const disc = element("g", { class: "figure " + colour });
-      disc.append(element("circle", { r: g.radius }), element("text", { y: 5 }, figure.initial));
+      const colour = figure.colour === null ? "fleo" : `f${figure.colour}`;
+      const disc = element("g", { class: `figure ${colour}` });
+      disc.append(element("circle", { r: track.radius }), element("text", { y: 5 }, figure.initial));
       this.svg.append(disc);
       return disc;
     });
+    return true;
   }
 
   // Stands every figure on its space (figure order); `moving` lets them glide there.
   place(spaces, moving) {
-    const g = this.geometry;
-    const levels = spaces.map((space, index) => spaces.slice(0, index).filter((s) => s === space).length);
-    this.figures.forEach((figure, index) => {
-      const x = (spaces[index] - g.min) * g.cell + g.cell / 2;
-      const y = g.top - g.lift - levels[index] * g.stack;
+    this.spaces = spaces;
+    figureSpots(this.track, this.layout, spaces).forEach(({ x, y }, index) => {
+      const figure = this.figures[index];
       figure.classList.toggle("moving", moving);
       figure.style.transform = `translate(${x}px,${y}px)`;
     });
-    this.follow(spaces);
-  }
-
-  // On a narrow screen the track scrolls: keep the figures in view (as the replay does).
-  follow(spaces) {
-    const g = this.geometry;
-    const scroller = this.svg.parentElement;
-    const scale = this.svg.clientWidth / g.width;
-    const low = Math.min(...spaces) - g.min;
-    const high = Math.max(...spaces) - g.min + 1;
-    scroller.scrollLeft = ((low + high) / 2) * g.cell * scale - scroller.clientWidth / 2;
   }
 
   // The figures stand where they are before they move (a reveal starts from there).
@@ -85,7 +80,14 @@ export class Track {
       this.scoring.setAttribute("visibility", "hidden");
       return;
     }
-    this.scoring.setAttribute("x", String((space - this.geometry.min) * this.geometry.cell));
+    const cell = this.layout.cells[space - this.track.min];
+    this.scoring.setAttribute("x", String(cell.x));
+    this.scoring.setAttribute("y", String(cell.y - this.layout.top));
     this.scoring.removeAttribute("visibility");
+  }
+
+  // The screen's width changed: one row or rows, as now fits, with the figures where they stood.
+  fit() {
+    if (this.track && this.draw(this.track, this.shownFigures) && this.spaces) this.place(this.spaces, false);
   }
 }

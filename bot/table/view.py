@@ -16,7 +16,7 @@ from bot.render import describe_board
 from bot.render.board import distinct_initials
 from bot.storage import GameRecord, JsonObject, player_id
 from bot.ui import custom_ids as ids
-from bot.web.track import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, SPACES, STACK, headroom
+from bot.web.track import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, ROW_SPACES, ROW_STACK, STACK
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def table_view(
         "status": _status(table, public, state, language),
         "headline": t("picture.caption", language, stage=public.stage, round=public.round),
         "figures": figures,
-        "track": _track(len(figures), language),
+        "track": _track(language),
         "words": describe_board(board_for(table, Snapshot(dict(public.positions), {})), language),
         "hand": _hand(record, state, table, viewer, language) if seated else None,
         "watching": None if seated else t("table.watching", language),
@@ -98,18 +98,19 @@ def table_view(
     return view
 
 
-def _track(figures: int, language: str) -> JsonObject:
-    """The track's drawing, as the replay page draws it (bot/web/replay_page.py)."""
+def _track(language: str) -> JsonObject:
+    """The track's measures, from which the page lays it out as the replay page does (one
+    row, or rows on a narrow screen: activity/geometry.js follows bot/web/track.py)."""
     return {
         "min": engine.MIN_SPACE,
         "max": engine.MAX_SPACE,
         "start": engine.START,
-        "width": len(SPACES) * CELL,
         "cell": CELL,
         "cell_height": CELL_HEIGHT,
         "radius": DISC_RADIUS,
-        "top": headroom(figures, STACK),
         "stack": STACK,
+        "row_spaces": ROW_SPACES,
+        "row_stack": ROW_STACK,
         "lift": LIFT,
         "start_label": t("render.start", language),
     }

@@ -4,16 +4,15 @@ bot's web pages; and the settings that make a bot under test serve them."""
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-import pytest
 from playwright.async_api import Page, async_playwright
 
 from tests.e2e.server import Server
 from tests.ports import free_port
+from tests.programs import program
 
 ARTEFACTS = Path(os.environ.get("WHYFIRST_TEST_ARTEFACTS", "build/test-artefacts"))
 # As root, Chromium runs only without its sandbox; this machine's network is closed, and
@@ -29,11 +28,7 @@ CHROMIUM_FLAGS = [
 
 
 def chromium() -> str:
-    found = shutil.which("chromium")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true, but Debian's chromium package is not installed")
-        pytest.skip("headless Chromium is not installed (Debian's package: chromium)")
+    found = program("chromium", "chromium", "no page is opened in a browser")
     ARTEFACTS.mkdir(parents=True, exist_ok=True)
     return found
 

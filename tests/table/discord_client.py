@@ -39,7 +39,8 @@ PAGE = """<!doctype html>
 const seen = window.rpc = {commands: [], logs: []};
 const frame = document.createElement("iframe");
 frame.src = %(activity)s;
-frame.width = 412; frame.height = 700;
+// As Discord's phone apps do, the Activity fills the window (a desktop panel: a window that size).
+frame.style.cssText = "position:fixed;inset:0;width:100vw;height:100vh;border:0";
 const activity = new URL(frame.src).origin;
 function send(opcode, payload) { frame.contentWindow.postMessage([opcode, payload], activity); }
 function answer(cmd, nonce, data) { send(1, {cmd, evt: null, nonce, data}); }

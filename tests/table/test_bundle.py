@@ -4,12 +4,11 @@ as `make table` does, and the result equals bot/table/assets/table.js byte for b
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
+from tests.programs import program
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 SOURCES = REPOSITORY / "activity"
@@ -17,15 +16,7 @@ COMMITTED = REPOSITORY / "bot" / "table" / "assets" / "table.js"
 
 
 def npm() -> str:
-    found = shutil.which("npm")
-    if found is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true, but Debian's npm package is not installed")
-        pytest.skip(
-            "npm is not installed (Debian's packages: nodejs npm), so the committed table "
-            "script is not compared with a fresh build"
-        )
-    return found
+    return program("npm", "npm", "the committed table script is not compared with a fresh build")
 
 
 def test_the_committed_table_script_is_a_fresh_build_of_its_sources(tmp_path: Path) -> None:

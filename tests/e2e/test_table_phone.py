@@ -1,0 +1,66 @@
+"""On a phone the table shows the board: held upright (390 × 844, as Discord's phone apps open an
+Activity) the track is laid out in rows of ten, every space and figure inside the screen, and
+nothing wider than it; at a desktop panel's width it is one row again."""
+
+from __future__ import annotations
+
+from playwright.async_api import Frame, expect
+
+from tests.e2e.browser import ARTEFACTS, browser_pages
+from tests.e2e.server import Server
+from tests.e2e.test_table_live import game_of
+from tests.table.at_the_table import discord_client, seat_at_the_table
+from tests.table.discord_client import DiscordClient
+
+__all__ = ["discord_client"]
+
+SPACES = 29
+WIDEST_OVERFLOW = """() => Math.max(...[...document.querySelectorAll("body *")].map(
+    (element) => element.getBoundingClientRect().right)) - document.documentElement.clientWidth"""
+
+
+def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (
+        outer["x"] <= inner["x"]
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"]
+        and outer["y"] <= inner["y"]
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"]
+    )
+
+
+async def board_of(table: Frame) -> dict[str, float]:
+    box = await table.locator("#track").bounding_box()
+    assert box is not None, "the board is not drawn"
+    return box
+
+
+async def test_on_a_phone_the_board_is_in_sight_in_rows_and_nothing_overflows(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    anne, ben, cleo = server.players("Anne", "Ben", "Cleo")
+    await game_of(server, [anne, ben, cleo])
+    async with browser_pages(height=844, count=1, width=390) as ((page,), problems):
+        table, _ = await seat_at_the_table(page, discord_client, anne, server)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        track = table.locator("#track")
+        await expect(track).to_have_class("rows")
+        await expect(track.locator("rect.cell")).to_have_count(SPACES)
+        await expect(track.locator(".figure")).to_have_count(3)
+        board = await board_of(table)
+        viewport = page.viewport_size
+        assert viewport is not None
+        assert 300 <= board["width"] <= viewport["width"]
+        assert board["height"] >= 150
+        for figure in await track.locator(".figure").all():
+            disc = await figure.bounding_box()
+            assert disc is not None
+            assert inside(disc, board), (disc, board)
+        assert await table.evaluate(WIDEST_OVERFLOW) <= 0
+        await page.screenshot(path=str(ARTEFACTS / "table-phone.png"), full_page=True)
+
+        # Turned into a wide desktop panel, the same table draws the track in one row.
+        await page.set_viewport_size({"width": 1280, "height": 800})
+        await expect(track).not_to_have_class("rows")
+        await expect(track.locator("rect.cell")).to_have_count(SPACES)
+        assert (await board_of(table))["height"] < board["height"]
+    assert problems == []
