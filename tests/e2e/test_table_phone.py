@@ -4,6 +4,10 @@ nothing wider than it; at a desktop panel's width it is one row again."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 from playwright.async_api import Frame, expect
 
 from tests.e2e.browser import ARTEFACTS, browser_pages
@@ -14,7 +18,11 @@ from tests.table.discord_client import DiscordClient
 
 __all__ = ["discord_client"]
 
+AXE = Path(__file__).resolve().parents[2] / "activity" / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SPACES = 29
+TOUCH_TARGET = 44
+"""CSS pixels on a control's short side, at the least (#46: a thumb's size)."""
 WIDEST_OVERFLOW = """() => Math.max(...[...document.querySelectorAll("body *")].map(
     (element) => element.getBoundingClientRect().right)) - document.documentElement.clientWidth"""
 
@@ -26,6 +34,20 @@ def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
         and outer["y"] <= inner["y"]
         and inner["y"] + inner["height"] <= outer["y"] + outer["height"]
     )
+
+
+async def serious_violations(table: Frame) -> list[dict[str, Any]]:
+    """What axe-core finds against WCAG 2.2 AA in the table that is serious or critical."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: make browser-code installs activity/'s packages")
+    await table.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = await table.evaluate(
+        """async (tags) => (await axe.run(document, {runOnly: {type: "tag", values: tags}}))
+            .violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+            .map((v) => ({id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.html)}))""",
+        WCAG_22_AA,
+    )
+    return found
 
 
 async def board_of(table: Frame) -> dict[str, float]:
@@ -56,6 +78,11 @@ async def test_on_a_phone_the_board_is_in_sight_in_rows_and_nothing_overflows(
             assert disc is not None
             assert inside(disc, board), (disc, board)
         assert await table.evaluate(WIDEST_OVERFLOW) <= 0
+        for control in await table.get_by_role("button").all():
+            size = await control.bounding_box()
+            assert size is not None
+            assert min(size["width"], size["height"]) >= TOUCH_TARGET, await control.inner_text()
+        assert await serious_violations(table) == []
         await page.screenshot(path=str(ARTEFACTS / "table-phone.png"), full_page=True)
 
         # Turned into a wide desktop panel, the same table draws the track in one row.
@@ -63,4 +90,5 @@ async def test_on_a_phone_the_board_is_in_sight_in_rows_and_nothing_overflows(
         await expect(track).not_to_have_class("rows")
         await expect(track.locator("rect.cell")).to_have_count(SPACES)
         assert (await board_of(table))["height"] < board["height"]
+        assert await serious_violations(table) == []
     assert problems == []
