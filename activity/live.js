@@ -3,6 +3,7 @@
 // reconnects and catches up with the next message. Reveals play one after another, as the
 // replay's Play does; under prefers-reduced-motion the figures step without moving.
 import { Hand } from "./hand.js";
+import { Liveness } from "./liveness.js";
 import { Track } from "./track.js";
 
 const PAUSE = 1400;
@@ -25,6 +26,15 @@ export class Live {
     this.say = say;
     this.track = new Track(byId("track"));
     window.addEventListener("resize", () => this.track.fit());
+    this.liveness = new Liveness(
+      () => this.send({ type: "ping" }),
+      () => this.connect(),
+    );
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.liveness.check();
+    });
+    for (const back of ["online", "pageshow"]) window.addEventListener(back, () => this.liveness.check());
+    document.addEventListener("pointerdown", () => this.liveness.doubt());
     this.hand = new Hand((play) => this.send(play));
     this.shown = null;
     this.drawing = Promise.resolve();
@@ -35,14 +45,23 @@ export class Live {
     byId("col-total").textContent = words.total;
   }
 
+  // A new socket; the one before it, if any, is let go unheard (it no longer answered).
   connect() {
+    clearTimeout(this.retryTimer);
+    const old = this.socket;
+    this.socket = null;
+    if (old) old.close();
     const address = new URL("api/live", location.href);
     address.protocol = address.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(address);
     this.socket = socket;
     socket.addEventListener("open", () => socket.send(JSON.stringify({ session: this.session })));
-    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
-    socket.addEventListener("close", (event) => this.lost(event.code));
+    socket.addEventListener("message", (event) => {
+      if (socket === this.socket) this.receive(JSON.parse(event.data));
+    });
+    socket.addEventListener("close", (event) => {
+      if (socket === this.socket) this.lost(event.code);
+    });
   }
 
   send(play) {
@@ -50,6 +69,8 @@ export class Live {
   }
 
   receive(message) {
+    this.liveness.heard();
+    if (message.type === "pong") return;
     if (message.type === "refused") {
       if (!this.served) this.given_up = true;
       if (!this.served || byId("hand").hidden) this.say("note", message.error);
@@ -86,7 +107,7 @@ export class Live {
     this.say("note", this.words.reconnecting);
     this.served = false;
     const delay = Math.min(10000, 500 * 2 ** this.retry++);
-    setTimeout(() => this.connect(), delay);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
   async show(state) {

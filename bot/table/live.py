@@ -226,7 +226,11 @@ class LiveTables:
             if self._sessions.find(table.token) is None:
                 await table.socket.close(code=SESSION_CLOSE, message=b"session")
                 return
-            play = TablePlay.of(_json_object(message.data))
+            asked = _json_object(message.data)
+            if asked.get("type") == "ping":
+                table.push({"type": "pong"})
+                continue
+            play = TablePlay.of(asked)
             if play is None:
                 table.push(_refused(t("refusal.forged", table.session.language)))
                 continue

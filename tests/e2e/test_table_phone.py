@@ -92,3 +92,25 @@ async def test_on_a_phone_the_board_is_in_sight_in_rows_and_nothing_overflows(
         assert (await board_of(table))["height"] < board["height"]
         assert await serious_violations(table) == []
     assert problems == []
+
+
+async def test_a_table_whose_socket_died_silently_catches_up_when_it_comes_back(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    """No close event comes (as when iOS puts Discord in the background): coming back into
+    sight, the table pings, hears nothing, connects again and shows what it missed."""
+    anne, ben = server.players("Anne", "Ben")
+    game = await game_of(server, [anne, ben])
+    async with browser_pages(height=844, count=1, width=390) as ((page,), problems):
+        table, wire = await seat_at_the_table(page, discord_client, anne, server)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        wire.die_silently()
+        await game.play_turn()
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        assert wire.connections == 1
+
+        await table.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
+        await expect(table.locator("#note")).to_be_hidden()
+        assert wire.connections == 2
+    assert problems == []

@@ -74,6 +74,8 @@ class Wire:
     connections: int = 0
     refusing: bool = False
     """While set, the bot cannot be reached: a new connection is closed at once."""
+    silenced: set[int] = field(default_factory=set)
+    """The connections (by number, from 1) that died silently: nothing passes, none closes."""
     _bot_side: WebSocketRoute | None = None
 
     @classmethod
@@ -87,14 +89,21 @@ class Wire:
             await page_side.close()
             return
         self.connections += 1
+        number = self.connections
         bot_side = page_side.connect_to_server()
         self._bot_side = bot_side
 
         def from_bot(message: str | bytes) -> None:
-            self.received.append(json.loads(message))
-            page_side.send(message)
+            if number not in self.silenced:
+                self.received.append(json.loads(message))
+                page_side.send(message)
+
+        def from_page(message: str | bytes) -> None:
+            if number not in self.silenced:
+                bot_side.send(message)
 
         bot_side.on_message(from_bot)
+        page_side.on_message(from_page)
 
     def states(self) -> list[dict[str, Any]]:
         return [message for message in self.received if message["type"] == "state"]
@@ -106,6 +115,10 @@ class Wire:
         """Send the bot what no button of the page sends."""
         assert self._bot_side is not None
         self._bot_side.send(json.dumps(play))
+
+    def die_silently(self) -> None:
+        """The current connection stops passing anything, and neither side is told."""
+        self.silenced.add(self.connections)
 
     async def cut(self) -> None:
         """The connection drops (the bot's side closes)."""
