@@ -135,6 +135,13 @@ class Application:
         self.launches.append(launch)
         return launch
 
+    def pop_out(self, channel: Channel) -> ActivityInstance:
+        """A player pops the Activity out of Discord's desktop window: it may come back under a
+        new instance id (embedded-app-sdk #202), the same people in it; the old id is gone."""
+        old = self.instances[channel.id]
+        new = self.instances[channel.id] = ActivityInstance(channel, list(old.users))
+        return new
+
     def leave(self, user: User, channel: Channel) -> None:
         """`user` closes the Activity; an instance nobody is in any more ends."""
         instance = self.instances.get(channel.id)
