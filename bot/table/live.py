@@ -41,7 +41,7 @@ log = logging.getLogger("whyfirst.table")
 LONGEST_MESSAGE = 1024
 QUEUE_LIMIT = 64
 """Updates a table may fall behind by before it is closed (and reconnects)."""
-PLAYS_PER_WINDOW, PLAY_WINDOW = 8, 4.0
+MESSAGES_PER_WINDOW, FLOOD_WINDOW = 8, 4.0
 """A table may send this many messages in this many seconds, malformed ones included; the next
 is refused unjudged and its socket closed (the page connects again, as after any drop)."""
 SESSION_CLOSE = 4001
@@ -65,7 +65,7 @@ class Table:
     queue: asyncio.Queue[JsonObject | None] = field(default_factory=asyncio.Queue)
     shown: tuple[int, int] = (0, -1)
     """The (game, version) of the last state sent: an older one is never sent after it."""
-    plays: deque[float] = field(default_factory=deque)
+    heard: deque[float] = field(default_factory=deque)
     """When its latest messages came (those of the flood window)."""
     close_code: int = WSCloseCode.OK
     """How the writer closes the socket once the reading ends."""
@@ -240,11 +240,11 @@ class LiveTables:
 
     def _flooding(self, table: Table) -> bool:
         now = self._monotonic()
-        while table.plays and table.plays[0] <= now - PLAY_WINDOW:
-            table.plays.popleft()
-        if len(table.plays) >= PLAYS_PER_WINDOW:
+        while table.heard and table.heard[0] <= now - FLOOD_WINDOW:
+            table.heard.popleft()
+        if len(table.heard) >= MESSAGES_PER_WINDOW:
             return True
-        table.plays.append(now)
+        table.heard.append(now)
         return False
 
     async def _write(self, table: Table) -> None:

@@ -89,7 +89,7 @@ def table_view(
         "status": _status(table, public, state, language),
         "headline": t("picture.caption", language, stage=public.stage, round=public.round),
         "figures": figures,
-        "track": _track(language),
+        "track": track_measures(language),
         "words": describe_board(board_for(table, Snapshot(dict(public.positions), {})), language),
         "hand": _hand(record, state, table, viewer, language) if seated else None,
         "watching": None if seated else t("table.watching", language),
@@ -98,7 +98,7 @@ def table_view(
     return view
 
 
-def _track(language: str) -> JsonObject:
+def track_measures(language: str) -> JsonObject:
     """The track's measures, from which the page lays it out as the replay page does (one
     row, or rows on a narrow screen: activity/geometry.js follows bot/web/track.py)."""
     return {

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from bot.table.view import _track
+from bot.table.view import track_measures
 from bot.web.track import ROW_SPACES, ROW_STACK, SPACES, STACK, track
 from tests.programs import program
 
@@ -31,7 +31,7 @@ def node() -> str:
 def laid_out_by_the_page(in_rows: bool, spaces: tuple[int, ...]) -> dict[str, object]:
     script = f"""
         import {{ figureSpots, layout }} from {json.dumps(GEOMETRY.as_uri())};
-        const track = {json.dumps(_track("en-US"))};
+        const track = {json.dumps(track_measures("en-US"))};
         const drawn = layout(track, {len(spaces)}, {json.dumps(in_rows)});
         const spots = figureSpots(track, drawn, {json.dumps(list(spaces))});
         console.log(JSON.stringify({{ drawn, spots }}));

@@ -11,7 +11,7 @@ import pytest
 from aiohttp import WSMsgType
 
 from bot.storage import Storage
-from bot.table.live import FLOOD_CLOSE, PLAYS_PER_WINDOW
+from bot.table.live import FLOOD_CLOSE, MESSAGES_PER_WINDOW
 from bot.table.sessions import SESSION_SECONDS
 from tests.loopback import LoopbackDiscord, Player, TextChannel
 from tests.table.tables import Client, table_client
@@ -136,7 +136,7 @@ async def test_malformed_messages_count_toward_the_flood_limit(
         while (message := await socket.receive()).type == WSMsgType.TEXT:
             answers.append(json.loads(message.data)["error"])
         assert (socket.closed, socket.close_code) == (True, FLOOD_CLOSE)
-    assert answers == ["That button isn't valid."] * PLAYS_PER_WINDOW + [
+    assert answers == ["That button isn't valid."] * MESSAGES_PER_WINDOW + [
         "Too many clicks at once; please try again."
     ]
 
