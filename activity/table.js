@@ -5,6 +5,7 @@
 // Addresses are relative: the page works behind Discord's proxy (/.proxy/) and on its own.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { Live } from "./live.js";
+import { followParticipants } from "./presence.js";
 
 const table = document.getElementById("table");
 const words = table.dataset;
@@ -67,6 +68,7 @@ async function main() {
   table.setAttribute("aria-busy", "false");
   const renew = async () => (await signIn()).session;
   new Live(session, answer.words, say, renew).connect();
+  followParticipants(signedIn.discord, answer.words, say);
 }
 
 main();

@@ -159,6 +159,12 @@ class TablePages:
                 "space": t("web.space", language),
                 "total": t("web.total", language),
                 "reconnecting": t("table.reconnecting", language),
+                # Filled in by the page (activity/presence.js), which joins the names as
+                # join_names does, from the same sentences.
+                "here": t("table.here", language, names="{names}"),
+                "names_two": t("render.names_two", language, first="{first}", second="{second}"),
+                "names_many": t("render.names_many", language, rest="{rest}", last="{last}"),
+                "list_separator": t("render.list_separator", language),
             },
         }
         return _json(answer, 200)

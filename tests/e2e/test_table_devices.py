@@ -66,3 +66,20 @@ async def test_a_table_popped_out_under_a_new_instance_keeps_its_players_seat(
         assert await card_labels(hand) == before
         await expect(table.locator("#watching")).to_be_hidden()
     assert problems == []
+
+
+async def test_who_is_at_the_table_is_said_beside_the_seats_and_follows_who_comes(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    anne, ben, cleo = server.players("Anne", "Ben", "Cleo")
+    await game_of(server, [anne, ben])
+    async with browser_pages(height=844, count=1, width=390) as ((page,), problems):
+        table, _ = await seat_at_the_table(page, discord_client, anne, server)
+        present = table.locator("#present")
+        await expect(present).to_have_text("Here now: Anne.")
+        # Cleo, who does not play, opens the Activity in the channel; then Ben.
+        for watcher in (cleo, ben):
+            server.discord.world.application.launch(watcher.user, server.games.channel)
+            await discord_client.participants_changed(page)
+        await expect(present).to_have_text("Here now: Anne, Cleo and Ben.")
+    assert problems == []

@@ -200,7 +200,8 @@ async def test_a_table_signs_in_again_when_the_bot_restarted_and_forgot_its_sess
         wire.refusing = False
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2", timeout=30_000)
         commands = [command["cmd"] for command in await page.evaluate("rpc.commands")]
-        assert commands == ["AUTHORIZE", "AUTHENTICATE"] * 2
+        signing_in = [c for c in commands if c in ("AUTHORIZE", "AUTHENTICATE")]
+        assert signing_in == ["AUTHORIZE", "AUTHENTICATE"] * 2
     assert problems == []
 
 

@@ -31,8 +31,14 @@ async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explaine
         await expect(table.locator("#status")).to_have_text("Signed in as Anne.")
         await expect(table.locator("#channel")).to_have_text("At the table of #games.")
         assert await table.get_attribute("html", "lang") == "en"
+        await expect(table.locator("#present")).to_have_text("Here now: Anne.")
         commands = [command["cmd"] for command in await page.evaluate("rpc.commands")]
-        assert commands == ["AUTHORIZE", "AUTHENTICATE"]
+        assert commands == [
+            "AUTHORIZE",
+            "AUTHENTICATE",
+            "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS",
+            "SUBSCRIBE",
+        ]
         await page.screenshot(path=str(ARTEFACTS / "table-signed-in.png"))
         assert problems == []
 

@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 import aiohttp
 from aiohttp import web
-from playwright.async_api import BrowserContext, Route
+from playwright.async_api import BrowserContext, Page, Route
 
 from tests.loopback import LoopbackDiscord, Player
 from tests.loopback.players import TextChannel
@@ -31,6 +31,8 @@ PORT_WAIT_SECONDS = 300.0
 """`make play`'s test may find the one port the SDK accepts held (by a `make play` someone
 runs beside the tests): it waits for it, a bounded while."""
 INVALID_COMMAND = 4002
+PARTICIPANT = {"flags": 0, "bot": False}
+"""What a participant carries beyond its user (the SDK's schema asks for both)."""
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Discord (test client)</title>
@@ -63,9 +65,17 @@ window.addEventListener("message", async (event) => {
   seen.commands.push({cmd, args});
   if (cmd === "AUTHORIZE") answer(cmd, nonce, await ask("authorize", args));
   else if (cmd === "AUTHENTICATE") answer(cmd, nonce, await ask("authenticate", args));
+  else if (cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
+    answer(cmd, nonce, await ask("participants", {}));
+  } else if (cmd === "SUBSCRIBE" && payload.evt === PARTICIPANTS_UPDATE) {
+    answer(cmd, nonce, {evt: payload.evt});
+  }
   else if (cmd === "CAPTURE_LOG") { seen.logs.push(args); answer(cmd, nonce, null); }
   else send(1, {cmd, evt: "ERROR", nonce, data: {code: %(invalid)d, message: "not here"}});
 });
+const PARTICIPANTS_UPDATE = "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE";
+window.participantsChanged = async () => send(1, {cmd: "DISPATCH", evt: PARTICIPANTS_UPDATE,
+  nonce: null, data: await ask("participants", {})});
 document.body.append(frame);
 </script></body></html>
 """
@@ -78,6 +88,7 @@ class DiscordClient:
         self._discord = discord
         self._table_url = table_url
         self._player: Player | None = None
+        self._instance_id: str | None = None
         self._refuse_code = False
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
@@ -89,6 +100,7 @@ class DiscordClient:
         self._player = player
         self._refuse_code = refused_code
         launch = self._discord.world.application.launch(player.user, channel.channel)
+        self._instance_id = launch.instance_id
         query = {
             "frame_id": secrets.token_hex(8),
             "instance_id": launch.instance_id,
@@ -119,6 +131,7 @@ class DiscordClient:
         app.router.add_get("/", self._page)
         app.router.add_post("/authorize", self._authorize)
         app.router.add_post("/authenticate", self._authenticate)
+        app.router.add_post("/participants", self._participants)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         loop = asyncio.get_running_loop()
@@ -170,11 +183,26 @@ class DiscordClient:
             "application": {**application, "description": "", "icon": None},
         }
 
+    def participants(self) -> dict[str, Any]:
+        """Who is in the visited table's instance, as the SDK's participants are described."""
+        assert self._instance_id is not None
+        instance = self._discord.world.application.instance(self._instance_id)
+        users = instance.users if instance is not None else []
+        return {"participants": [PARTICIPANT | user.to_json() for user in users]}
+
+    async def participants_changed(self, page: Page) -> None:
+        """Discord tells the table who is in its instance now (ACTIVITY_INSTANCE_PARTICIPANTS_
+        UPDATE), as after someone opened or closed it."""
+        await page.evaluate("window.participantsChanged()")
+
     async def _page(self, request: web.Request) -> web.Response:
         return web.Response(text=self.page(request.query["table"]), content_type="text/html")
 
     async def _authorize(self, request: web.Request) -> web.Response:
         return web.json_response(self.authorize(await request.json()))
+
+    async def _participants(self, request: web.Request) -> web.Response:
+        return web.json_response(self.participants())
 
     async def _authenticate(self, request: web.Request) -> web.Response:
         return web.json_response(await self.authenticate(await request.json()))
