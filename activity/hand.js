@@ -9,6 +9,16 @@ function button(label, onClick) {
   return made;
 }
 
+// A card as printed: its value large, its number small in the corner (drawn by the
+// stylesheet; the card is named by its value, as its Discord button is).
+function card(dealt, onClick) {
+  const made = button(dealt.label, onClick);
+  made.className = "card";
+  made.dataset.number = String(dealt.card);
+  made.setAttribute("aria-label", dealt.label);
+  return made;
+}
+
 export class Hand {
   constructor(send) {
     this.send = send;
@@ -46,11 +56,11 @@ export class Hand {
     const repicking = chosen && chosen.card !== hand.picked;
     this.status.textContent = repicking && hand.aims ? chosen.prompt : hand.status;
     this.cards.replaceChildren(
-      ...hand.cards.map((card) => {
-        const made = button(card.label, () => this.choose(card.card));
-        made.disabled = !card.playable;
-        made.setAttribute("aria-pressed", String(card.card === this.selected));
-        made.classList.toggle("picked", card.card === hand.picked);
+      ...hand.cards.map((dealt) => {
+        const made = card(dealt, () => this.choose(dealt.card));
+        made.disabled = !dealt.playable;
+        made.setAttribute("aria-pressed", String(dealt.card === this.selected));
+        made.classList.toggle("picked", dealt.card === hand.picked);
         return made;
       }),
     );
