@@ -2,8 +2,9 @@
 // (tests/table/test_geometry.py runs both on the same tracks): one row on a wide screen, rows of
 // `row_spaces` on a narrow one, each row with room above it for a stack of every figure.
 
-// The narrowest a cell of the one-row track may be drawn (CSS pixels) before the rows are used.
-export const NARROWEST_CELL = 30;
+// The narrowest a cell of the one-row track may be drawn (CSS pixels) before the rows are used:
+// no smaller than its own measure, so that its 14 px numbers are not drawn smaller.
+export const NARROWEST_CELL = 36;
 
 function headroom(track, figures, stack) {
   return track.lift + track.radius + 6 + (figures - 1) * stack;
