@@ -73,7 +73,8 @@ def main() -> int:
         for run in range(1, arguments.runs + 1):
             report, log = logs / f"run-{run}.xml", logs / f"run-{run}.log"
             status, seconds = run_once(arguments.target, arguments.workers, report, log)
-            failed = failures(report) if status != 0 else []
+            # A test that failed and then erred at teardown is one failure of the run.
+            failed = list(dict.fromkeys(failures(report))) if status != 0 else []
             if status != 0 and not failed:
                 failed = [f"(pytest exited {status})"]
             for test in failed:
