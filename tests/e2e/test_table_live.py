@@ -28,13 +28,18 @@ async def game_of(
     *,
     hands_in_channel: bool = False,
     process: bool = False,
-    **options: str,
+    **options: str | int,
 ) -> Table:
     """The bot serving the table (`process`: as `python -m bot`), and a game of `players`
-    started in #games with these options of /whyfirst start."""
+    started in #games with these options of /whyfirst start.
+
+    Its turns last 60 s (600 s of the game's clock) unless told: these tests play no deadline,
+    and a turn of the default 9 s ran out on a busy machine while a test restarted the bot
+    and reopened the table (a soak run with two CPU hogs), so its clicks met the next round."""
     chromium()
     await (server.start_bot_process() if process else server.start_bot())
     game = Table(server.discord, server.games, players, hands_in_channel=hands_in_channel)
+    options = {"pick_seconds": 600} | options
     await game.open(**options, **({"hands": "channel"} if hands_in_channel else {}))
     return game
 
