@@ -4,6 +4,11 @@ The document lives in the repository (`discord_api/openapi.json`, see the README
 It is loaded and compiled once per process; one validator is cached per (path template,
 method). `SnowflakeType` also accepts integers, as discord.py sends some ids
 (recipient_id, attachment ids) as numbers.
+
+Each body is judged by `jsonschema-rs` (compiled, ~1000x faster than `jsonschema` on a message
+with components: ~10 µs against ~12 ms); only a body it refuses is walked again by `jsonschema`
+for its best-matching error. The loopback runs in the tests' own event loop, so a slow judge
+would be charged to the bot: at 100 clicks at one instant it took over half of that loop.
 """
 
 from __future__ import annotations
@@ -13,7 +18,9 @@ import functools
 import json
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
@@ -76,15 +83,21 @@ def _escape(token: str) -> str:
 
 
 @functools.cache
-def _validator(path_template: str, method: str, path: Path) -> Draft202012Validator | None:
-    registry, document = _registry(path)
+def _fast_registry(path: Path) -> jsonschema_rs.Registry:
+    _, document = _registry(path)
+    return jsonschema_rs.Registry([(DOCUMENT_URI, document)])
+
+
+def _body_pointer(path_template: str, method: str, path: Path) -> str | None:
+    """The JSON pointer to the operation's JSON body schema, or None when it takes no body."""
+    _, document = _registry(path)
     operation = document["paths"].get(path_template, {}).get(method.lower())
     if operation is None:
         raise KeyError(f"{method} {path_template} is not in Discord's API description")
     content = operation.get("requestBody", {}).get("content", {})
     if "application/json" not in content:
         return None
-    pointer = "/".join(
+    return "/".join(
         [
             "#",
             "paths",
@@ -96,7 +109,27 @@ def _validator(path_template: str, method: str, path: Path) -> Draft202012Valida
             "schema",
         ]
     )
+
+
+@functools.cache
+def _validator(path_template: str, method: str, path: Path) -> Draft202012Validator | None:
+    pointer = _body_pointer(path_template, method, path)
+    if pointer is None:
+        return None
+    registry, _ = _registry(path)
     return Draft202012Validator({"$ref": DOCUMENT_URI + pointer}, registry=registry)
+
+
+@functools.cache
+def _fast_validator(
+    path_template: str, method: str, path: Path
+) -> jsonschema_rs.Draft202012Validator | None:
+    pointer = _body_pointer(path_template, method, path)
+    if pointer is None:
+        return None
+    # A URI fragment: the template's braces are percent-encoded (RFC 6901, section 6).
+    reference = DOCUMENT_URI + quote(pointer, safe="/~#")
+    return jsonschema_rs.Draft202012Validator({"$ref": reference}, registry=_fast_registry(path))
 
 
 def knows_operation(path_template: str, method: str, path: Path = OPENAPI_PATH) -> bool:
@@ -108,11 +141,16 @@ def validate_body(
     path_template: str, method: str, body: Any, path: Path = OPENAPI_PATH
 ) -> str | None:
     """The first problem with `body` for this operation, or None when it is valid."""
-    validator = _validator(path_template, method, path)
-    if validator is None:
+    fast = _fast_validator(path_template, method, path)
+    if fast is None:
         return None if body is None else f"{method} {path_template} takes no body"
+    if fast.is_valid(body):
+        return None
+    validator = _validator(path_template, method, path)
+    assert validator is not None
     error = best_match(validator.iter_errors(body))
     if error is None:
-        return None
+        first = next(iter(fast.iter_errors(body)))
+        return f"{'/'.join(str(p) for p in first.instance_path) or '(body)'}: {first.message[:300]}"
     location = "/".join(str(part) for part in error.absolute_path) or "(body)"
     return f"{location}: {error.message[:300]}"

@@ -32,6 +32,36 @@ def test_the_document_is_read_from_the_repository_itself() -> None:
     assert validate_body(MESSAGES, "POST", {"content": 12}) is not None
 
 
+CALLBACK = "/interactions/{interaction_id}/{interaction_token}/callback"
+
+
+def _hand(label: str, custom_id: str) -> dict[str, object]:
+    button = {"type": 2, "style": 1, "label": label, "custom_id": custom_id}
+    return {
+        "type": 7,
+        "data": {"content": "Your hand", "components": [{"type": 1, "components": [button]}]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "where"),
+    [
+        (_hand("x" * 81, "wf:card:1"), "data/components/0/components/0/label"),
+        (_hand("Card 1", "x" * 101), "data/components/0/components/0/custom_id"),
+        ({"type": 7, "data": {"content": 5}}, "(body)"),
+        ({"type": 99}, "(body)"),
+    ],
+)
+def test_a_body_discord_refuses_is_refused_and_where_is_said(body: object, where: str) -> None:
+    problem = validate_body(CALLBACK, "POST", body)
+    assert problem is not None
+    assert problem.startswith(f"{where}: ")
+
+
+def test_a_hand_with_the_longest_label_and_id_discord_takes_is_accepted() -> None:
+    assert validate_body(CALLBACK, "POST", _hand("x" * 80, "x" * 100)) is None
+
+
 def test_the_document_travels_with_its_license_and_provenance() -> None:
     folder = OPENAPI_PATH.parent
     assert "MIT License" in (folder / "LICENSE").read_text(encoding="utf-8")
