@@ -19,6 +19,17 @@ function card(dealt, onClick) {
   return made;
 }
 
+// The card that stays chosen when a new state of the hand arrives: in the same turn, the one
+// the player chose if it is still playable; otherwise the card they picked, if any.
+export function keptSelection(previous, state, selected) {
+  const hand = state.hand;
+  const sameTurn = previous && previous.game === state.game && previous.hand.stage === hand.stage && previous.hand.round === hand.round;
+  const playable = new Set(hand.cards.filter((card) => card.playable).map((card) => card.card));
+  let kept = sameTurn && playable.has(selected) ? selected : null;
+  if (hand.picked !== null && playable.has(hand.picked) && (!sameTurn || kept === null)) kept = hand.picked;
+  return kept;
+}
+
 export class Hand {
   constructor(send) {
     this.send = send;
@@ -39,11 +50,7 @@ export class Hand {
       this.state = null;
       return;
     }
-    const previous = this.state;
-    const sameTurn = previous && previous.game === state.game && previous.hand.stage === hand.stage && previous.hand.round === hand.round;
-    const playable = new Set(hand.cards.filter((card) => card.playable).map((card) => card.card));
-    if (!sameTurn || !playable.has(this.selected)) this.selected = null;
-    if (hand.picked !== null && playable.has(hand.picked) && (!sameTurn || this.selected === null)) this.selected = hand.picked;
+    this.selected = keptSelection(this.state, state, this.selected);
     this.state = state;
     document.getElementById("hand-title").textContent = hand.title;
     this.section.hidden = false;

@@ -1,12 +1,13 @@
 // The channel's game, live: a WebSocket to the bot (api/live, relative to the page, so it
 // works behind Discord's proxy). Each state is whole, so a table that lost its connection
-// reconnects and catches up with the next message. Reveals play one after another, as the
-// replay's Play does; under prefers-reduced-motion the figures step without moving.
+// reconnects and catches up with the next message. Reveals play one after another, in the
+// rules' order (activity/reveal.js); under prefers-reduced-motion each shows at once.
 import { Hand } from "./hand.js";
 import { Liveness } from "./liveness.js";
+import { ShowQueue } from "./queue.js";
+import { plan } from "./reveal.js";
 import { Track } from "./track.js";
 
-const PAUSE = 1400;
 const SESSION_GONE = 4001;
 const stillness = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -16,6 +17,13 @@ function byId(id) {
 
 function wait(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// The seated player's picked card, face down in front of the figure it lies before.
+function faceDown(state) {
+  const lies = state.hand ? state.hand.lies : null;
+  const figure = state.figures.findIndex((shown) => shown.code === lies);
+  return lies === null || figure < 0 ? [] : [{ figure, label: null }];
 }
 
 export class Live {
@@ -37,7 +45,7 @@ export class Live {
     document.addEventListener("pointerdown", () => this.liveness.doubt());
     this.hand = new Hand((play) => this.send(play));
     this.shown = null;
-    this.drawing = Promise.resolve();
+    this.queue = new ShowQueue((state) => this.show(state));
     this.retry = 0;
     this.served = false;
     byId("col-figure").textContent = words.figure;
@@ -82,7 +90,7 @@ export class Live {
     this.renewed = false;
     this.retry = 0;
     byId("note").hidden = true;
-    this.drawing = this.drawing.then(() => this.show(message));
+    this.queue.push(message);
   }
 
   async lost(code) {
@@ -123,7 +131,9 @@ export class Live {
     this.track.draw(state.track, state.figures);
     game.hidden = false;
     if (state.reveal && !fresh) await this.reveal(state.reveal);
+    this.track.mark([], null);
     this.track.place(figures, !fresh && !stillness.matches);
+    this.track.lay(faceDown(state));
     this.track.score(null);
     byId("headline").textContent = state.headline;
     byId("waiting").textContent = state.status;
@@ -136,16 +146,22 @@ export class Live {
     this.shown = state;
   }
 
+  // The cards turn over in front of their figures, the figures step, the scoring shows.
   async reveal(reveal) {
-    const moving = !stillness.matches;
-    this.track.place(reveal.before, false);
-    this.track.settle();
-    this.track.place(reveal.after, moving);
-    this.track.score(reveal.scoring);
     const revealed = byId("revealed");
     revealed.textContent = reveal.words;
     revealed.hidden = false;
-    await wait(PAUSE);
+    const still = stillness.matches;
+    const frames = plan(reveal, still);
+    this.track.place(frames[0].spaces, false);
+    this.track.settle();
+    this.track.lay(reveal.plays.map(([figure, label]) => ({ figure, label })));
+    for (const shown of frames) {
+      this.track.place(shown.spaces, !still);
+      this.track.mark(shown.scorers, shown.cut);
+      this.track.score(shown.scoring);
+      await wait(shown.ms);
+    }
   }
 
   totals(state) {
@@ -160,6 +176,12 @@ export class Live {
       badge.setAttribute("aria-hidden", "true");
       badge.textContent = figure.initial;
       name.append(badge, ` ${figure.name}`);
+      if (figure.ai) {
+        const ai = document.createElement("span");
+        ai.className = "ai";
+        ai.textContent = this.words.ai;
+        name.append(" ", ai);
+      }
       const space = document.createElement("td");
       space.className = "space";
       space.textContent = figure.space === state.track.start ? state.track.start_label : String(figure.space);

@@ -1,11 +1,16 @@
 // The track as the replay page draws it (bot/web/replay_page.py): one cell a space, START
-// dark, the scoring space tinted, each figure a disc with its initial stacked above its space.
-// Its layout (activity/geometry.js) is one row where the cells stay readable, else rows; it is
-// drawn again when the screen's width changes which. Figures move with the replay's CSS
-// transition.
+// dark (with a flag: its word is too long for a cell at 14 px), the scoring space tinted,
+// each figure a disc with its initial stacked above its space, the cards in front of a figure
+// beside its disc. Its layout (activity/geometry.js) is one row where the cells stay
+// readable, else rows; it is drawn again when the screen's width changes which. Figures move
+// with the replay's CSS transition.
 import { figureSpots, inRows, layout } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const CARD_WIDTH = 24;
+const CARD_HEIGHT = 30;
+// Cards in front of one figure overlap, each value still whole.
+const CARD_OVERLAP = 10;
 
 function element(name, attributes, text) {
   const made = document.createElementNS(SVG, name);
@@ -14,11 +19,20 @@ function element(name, attributes, text) {
   return made;
 }
 
+// START's flag: a pole and a pennant, drawn in the cell's middle.
+function flag(x, y) {
+  const drawn = element("g", { class: "flag", transform: `translate(${x - 6},${y - 9})` });
+  drawn.append(element("path", { d: "M1 0v18M1 1h11l-3 4 3 4H1" }));
+  return drawn;
+}
+
 export class Track {
   constructor(svg) {
     this.svg = svg;
     this.drawn = "";
     this.figures = [];
+    this.cardLayer = null;
+    this.laid = [];
     this.scoring = null;
     this.track = null;
     this.shownFigures = [];
@@ -45,10 +59,12 @@ export class Track {
     for (const { space, x, y } of drawn.cells) {
       const kind = space < track.start ? " below" : space === track.start ? " start" : "";
       this.svg.append(element("rect", { class: `cell${kind}`, x, y, width: track.cell, height: track.cell_height }));
-      const label = space === track.start ? track.start_label : String(space);
+      if (space === track.start) {
+        this.svg.append(flag(x + track.cell / 2, y + track.cell_height / 2));
+        continue;
+      }
       const baseline = y + Math.floor(track.cell_height / 2) + 5;
-      const number = element("text", { class: `number${space === track.start ? " start" : ""}`, x: x + track.cell / 2, y: baseline }, label);
-      this.svg.append(number);
+      this.svg.append(element("text", { class: "number", x: x + track.cell / 2, y: baseline }, String(space)));
     }
     this.figures = figures.map((figure) => {
       const colour = figure.colour === null ? "fleo" : `f${figure.colour}`;
@@ -57,7 +73,46 @@ export class Track {
       this.svg.append(disc);
       return disc;
     });
+    this.cardLayer = element("g", { class: "cards" });
+    this.svg.append(this.cardLayer);
+    this.laid = [];
     return true;
+  }
+
+  // Lays cards beside their figures' discs: [{figure, label}], face down when label is null.
+  // A face-up card turns over as it is laid (the stylesheet's animation).
+  lay(cards) {
+    this.laid = cards.map(({ figure, label }) => {
+      const made = element("g", { class: label === null ? "card back" : "card" });
+      const face = element("g", { class: "face" });
+      face.append(element("rect", { width: CARD_WIDTH, height: CARD_HEIGHT, rx: 4 }));
+      if (label !== null) face.append(element("text", { x: CARD_WIDTH / 2, y: CARD_HEIGHT / 2 + 5 }, label));
+      made.append(face);
+      return { figure, made };
+    });
+    this.cardLayer.replaceChildren(...this.laid.map(({ made }) => made));
+    this.stand();
+  }
+
+  // The laid cards beside where their figures stand now.
+  stand() {
+    if (!this.spaces || !this.laid.length) return;
+    const spots = figureSpots(this.track, this.layout, this.spaces);
+    const before = new Map();
+    for (const { figure, made } of this.laid) {
+      const nth = before.get(figure) || 0;
+      before.set(figure, nth + 1);
+      const { x, y } = spots[figure];
+      made.setAttribute("transform", `translate(${x + this.track.radius - 4 + nth * CARD_OVERLAP},${y - CARD_HEIGHT / 2})`);
+    }
+  }
+
+  // Rings the figures who scored, and marks the one whose move was cut at the track's end.
+  mark(scorers, cut) {
+    this.figures.forEach((disc, index) => {
+      disc.classList.toggle("scored", scorers.includes(index));
+      disc.classList.toggle("cut", index === cut);
+    });
   }
 
   // Stands every figure on its space (figure order); `moving` lets them glide there.
@@ -68,6 +123,7 @@ export class Track {
       figure.classList.toggle("moving", moving);
       figure.style.transform = `translate(${x}px,${y}px)`;
     });
+    this.stand();
   }
 
   // The figures stand where they are before they move (a reveal starts from there).

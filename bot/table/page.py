@@ -159,6 +159,7 @@ class TablePages:
                 "space": t("web.space", language),
                 "total": t("web.total", language),
                 "reconnecting": t("table.reconnecting", language),
+                "ai": t("table.ai", language),
                 # Filled in by the page (activity/presence.js), which joins the names as
                 # join_names does, from the same sentences.
                 "here": t("table.here", language, names="{names}"),

@@ -21,14 +21,21 @@ from bot.web.track import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, ROW_SPACES, ROW_
 
 @dataclass(frozen=True)
 class Reveal:
-    """A round turned over: where the figures stood before it and after its moves (before a
-    new stage put them back on START), and the space a stage's end scored."""
+    """A round turned over, in the order the rules play it: the cards turned over in front of
+    their figures, the moves one after another, and a stage's scoring. Figures are numbered
+    in figure order; spaces are before the moves and after them (before a new stage put the
+    figures back on START)."""
 
     stage: int
     round: int
     before: tuple[int, ...]
     after: tuple[int, ...]
     scoring: int | None
+    plays: tuple[tuple[int, int], ...] = ()
+    """(the figure a card was turned over in front of, the card's number)."""
+    moves: tuple[tuple[int, int, int, bool], ...] = ()
+    """(figure, from, to, cut at the track's end), in the order they were made."""
+    scorers: tuple[int, ...] = ()
 
 
 def reveal_of(before: engine.GameState | None, events: tuple[engine.Event, ...]) -> Reveal | None:
@@ -38,15 +45,30 @@ def reveal_of(before: engine.GameState | None, events: tuple[engine.Event, ...])
     if before is None or turned is None:
         return None
     figures = engine.figures(before)
+    number = {figure: index for index, figure in enumerate(figures)}
     start = {figure: before.positions[index] for index, figure in enumerate(figures)}
     after = fold_moves(start, events).positions
-    scoring = next((e.space for e in events if isinstance(e, engine.StageScored)), None)
+    scored = next((e for e in events if isinstance(e, engine.StageScored)), None)
+    plays: list[tuple[int, int]] = []
+    moves: list[tuple[int, int, int, bool]] = []
+    for event in events:
+        if isinstance(event, engine.StageDealt):
+            break
+        if isinstance(event, engine.RoundRevealed | engine.CardsRevealed):
+            plays += [(number[play.target], play.card) for play in event.plays]
+        made = event.moves if isinstance(event, engine.RoundRevealed) else ()
+        if isinstance(event, engine.FigureMoved):
+            made = (event.move,)
+        moves += [(number[m.figure], m.start, m.end, m.clamped) for m in made]
     return Reveal(
         turned.stage,
         turned.round,
         tuple(start[figure] for figure in figures),
         tuple(after[figure] for figure in figures),
-        scoring,
+        None if scored is None else scored.space,
+        tuple(plays),
+        tuple(moves),
+        () if scored is None else tuple(number[figure] for figure in scored.scorers),
     )
 
 
@@ -76,6 +98,7 @@ def table_view(
             "space": public.position_of(figure),
             "total": public.total_of(figure),
             "waiting": figure in waiting,
+            "ai": table.is_ai(figure),
         }
         for seat, (figure, name, initial) in enumerate(
             zip(public.figures, names, initials, strict=True)
@@ -146,6 +169,12 @@ def _reveal(table: Table, state: engine.GameState, reveal: Reveal, language: str
         "before": list(reveal.before),
         "after": list(reveal.after),
         "scoring": reveal.scoring,
+        # A card's value, as its face shows it large (the tactical number is in the words).
+        "plays": [
+            [figure, card_label(card, engine.Variant.STANDARD)] for figure, card in reveal.plays
+        ],
+        "moves": [list(move) for move in reveal.moves],
+        "scorers": list(reveal.scorers),
         "words": describe_board(board, language),
     }
 
@@ -190,6 +219,8 @@ def _hand(
         "picked_target": None
         if pick is None or pick[1] is None
         else ids.target_code(state.players, pick[1]),
+        # The figure the picked card lies face down in front of (its own, without a target).
+        "lies": None if pick is None else ids.target_code(state.players, pick[1] or player),
         "aims": aims,
         "targets": targets if aims or moving else [],
         "moving": moving,

@@ -55,18 +55,23 @@ async def browser_page(
 
 @asynccontextmanager
 async def browser_pages(
-    height: int, count: int, *, width: int = 412, reduced_motion: bool = False
+    height: int,
+    count: int,
+    *,
+    width: int = 412,
+    reduced_motion: bool = False,
+    sizes: list[tuple[int, int]] | None = None,
 ) -> AsyncIterator[tuple[list[Page], list[str]]]:
-    """`count` pages (phone-sized unless told), each in a browser context of its own (as on as
-    many phones), and what any of them said."""
+    """`count` pages (phone-sized unless told; `sizes`: each page's width and height), each in
+    a browser context of its own (as on as many devices), and what any of them said."""
     executable = chromium()
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         said: list[str] = []
         pages = []
-        for _ in range(count):
+        for page_width, page_height in sizes or [(width, height)] * count:
             context = await browser.new_context(
-                viewport={"width": width, "height": height},
+                viewport={"width": page_width, "height": page_height},
                 reduced_motion="reduce" if reduced_motion else "no-preference",
             )
             page = await context.new_page()

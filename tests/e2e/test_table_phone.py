@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from playwright.async_api import Frame, expect
 
-from tests.e2e.browser import ARTEFACTS, browser_pages
+from tests.e2e.browser import ARTEFACTS, browser_pages, chromium
 from tests.e2e.server import Server
+from tests.e2e.table import Table
+from tests.e2e.test_ai_players import open_with_ai
 from tests.e2e.test_table_live import game_of
 from tests.table.at_the_table import discord_client, seat_at_the_table
 from tests.table.discord_client import DiscordClient
@@ -23,6 +25,19 @@ WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 SPACES = 29
 TOUCH_TARGET = 44
 """CSS pixels on a control's short side, at the least (#46: a thumb's size)."""
+SMALLEST_TEXT = """() => {
+    const sizes = [];
+    for (const element of document.querySelectorAll("#table *")) {
+        if (!element.getClientRects().length) continue;
+        const own = [...element.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+        if (!own) continue;
+        const svg = element.ownerSVGElement;
+        const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+        sizes.push([parseFloat(getComputedStyle(element).fontSize) * scale, element.textContent]);
+    }
+    return sizes.sort((a, b) => a[0] - b[0])[0];
+}"""
+"""The smallest text the table shows (CSS pixels, an SVG's text as drawn), and what it says."""
 WIDEST_OVERFLOW = """() => Math.max(...[...document.querySelectorAll("body *")].map(
     (element) => element.getBoundingClientRect().right)) - document.documentElement.clientWidth"""
 
@@ -91,6 +106,7 @@ async def test_on_a_phone_the_board_is_in_sight_in_rows_and_nothing_overflows(
         await expect(track.locator("rect.cell")).to_have_count(SPACES)
         assert (await board_of(table))["height"] < board["height"]
         assert await serious_violations(table) == []
+        await page.screenshot(path=str(ARTEFACTS / "table-desktop.png"), full_page=True)
     assert problems == []
 
 
@@ -113,4 +129,49 @@ async def test_a_table_whose_socket_died_silently_catches_up_when_it_comes_back(
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
         await expect(table.locator("#note")).to_be_hidden()
         assert wire.connections == 2
+    assert problems == []
+
+
+async def test_a_round_on_a_phone_lays_the_card_face_down_then_turns_every_card_over(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    """Anne plays from her phone with Ben (DM buttons) and an AI player: the AI seat says so in
+    words, her card lies face down beside the figure she aimed at until the reveal turns every
+    card over; the board stays in sight, the hand under it, no text under 14 px."""
+    anne, ben = server.players("Anne", "Ben")
+    chromium()
+    await server.start_bot()
+    game = Table(server.discord, server.games, [anne, ben])
+    await open_with_ai(game, 1)
+    await game.start()
+    async with browser_pages(height=844, count=1, width=390) as ((page,), problems):
+        table, _ = await seat_at_the_table(page, discord_client, anne, server)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        await expect(table.locator("#totals .ai")).to_have_text(["AI player"])
+
+        hand = table.get_by_role("region", name="Your hand")
+        await hand.locator("#cards").get_by_role("button", disabled=False).first.click()
+        await hand.locator("#targets").get_by_role("button").first.click()
+        await expect(hand.locator("#hand-status")).to_contain_text("You played")
+        face_down = table.locator("#track .card.back")
+        await expect(face_down).to_have_count(1)
+        lying = await face_down.bounding_box()
+        assert lying is not None
+        assert inside(lying, await board_of(table))
+        smallest, text = await table.evaluate(SMALLEST_TEXT)
+        assert smallest >= 14 - 0.01, (smallest, text)
+        cards = await hand.locator("#cards").bounding_box()
+        viewport = page.viewport_size
+        assert cards is not None
+        assert viewport is not None
+        assert cards["y"] > viewport["height"] / 2, "the hand is in the lower half, under a thumb"
+        await page.screenshot(path=str(ARTEFACTS / "table-phone-picked.png"))
+
+        await game.pick_all([(ben, await game.controls(ben, 1, 1))], 1, 1)
+        turned = table.locator("#track .card:not(.back)")
+        await expect(turned).to_have_count(3)
+        await page.screenshot(path=str(ARTEFACTS / "table-phone-reveal.png"))
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
+        await expect(turned).to_have_count(0)
+        await expect(face_down).to_have_count(0)
     assert problems == []

@@ -1,7 +1,8 @@
 """A whole 4-player game, played four ways at once: Anne and Ben from two tables (two browser
-contexts, as on two phones), Cleo from the buttons of her DM hand, and Dan, whose DMs are
-closed, from the buttons of the hand the round message's Show my hand gives him in the channel;
-and Anne leaves her table for her DM buttons one round a stage, and comes back.
+contexts: Anne's a phone held upright, Ben's Discord's desktop panel), Cleo from the buttons
+of her DM hand, and Dan, whose DMs are closed, from the buttons of the hand the round
+message's Show my hand gives him in the channel; and Anne leaves her table for her DM buttons
+one round a stage, and comes back.
 After the last reveal the table's totals are the engine's replay of the record the bot stored;
 a spectator's page never had a hand; no page said anything in the console."""
 
@@ -25,6 +26,7 @@ __all__ = ["discord_client"]
 
 SWITCH = 3
 """The round of each stage Anne plays from her DM's buttons, not her table."""
+PHONE, DESKTOP = (390, 844), (1280, 800)
 REVEAL_TIMEOUT_MS = 60_000
 """A table plays every reveal before the next round (and the machine may be busy)."""
 
@@ -69,7 +71,8 @@ async def test_a_whole_game_from_two_tables_dm_buttons_and_channel_buttons(
     await game.open(pick_seconds=600)
     chance = random.Random(39)
 
-    async with browser_pages(height=900, count=3) as (pages, problems):
+    sizes = [PHONE, DESKTOP, PHONE]  # Anne's, Ben's and Eve's screens
+    async with browser_pages(height=900, count=3, sizes=sizes) as (pages, problems):
         at_tables = []
         for page, player in zip(pages, (anne, ben, eve), strict=True):
             at_tables.append(await seat_at_the_table(page, discord_client, player, server))
