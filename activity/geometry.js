@@ -27,9 +27,21 @@ export function layout(track, figures, inRows) {
   return { width: Math.min(perRow, spaces) * track.cell, height: rows * band, band, top, stack, cells };
 }
 
-// Whether a track `width` CSS pixels wide is drawn in rows: one row's cells would be too small.
-export function inRows(track, width) {
-  return width / (track.max - track.min + 1) < NARROWEST_CELL;
+// A screen wider than tall (a phone on its side) has no height for rows: it keeps one row down
+// to cells this narrow (CSS pixels), its text drawn larger to stay 14 px (textScale).
+export const NARROWEST_LANDSCAPE_CELL = 26;
+
+// Whether a track on a screen `width` × `height` CSS pixels is drawn in rows: one row's
+// cells would be too small (on a screen wider than tall, smaller still).
+export function inRows(track, width, height = Number.POSITIVE_INFINITY) {
+  const cell = width / (track.max - track.min + 1);
+  return cell < (height < width ? NARROWEST_LANDSCAPE_CELL : NARROWEST_CELL);
+}
+
+// The board's text size in its own units, so that drawn `scale` times (rendered width over
+// the layout's width) it is 15 px, never under 14.
+export function textSize(scale) {
+  return Math.max(15, Math.ceil(14.5 / scale));
 }
 
 // The centre of each figure's disc (figure order), stacked on its space.

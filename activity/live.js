@@ -130,6 +130,7 @@ export class Live {
     const fresh = !this.shown || this.shown.game !== state.game;
     this.track.draw(state.track, state.figures);
     game.hidden = false;
+    this.track.sizeText();
     if (state.reveal && !fresh) await this.reveal(state.reveal);
     this.track.mark([], null);
     this.track.place(figures, !fresh && !stillness.matches);

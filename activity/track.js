@@ -4,7 +4,7 @@
 // beside its disc. Its layout (activity/geometry.js) is one row where the cells stay
 // readable, else rows; it is drawn again when the screen's width changes which. Figures move
 // with the replay's CSS transition.
-import { figureSpots, inRows, layout } from "./geometry.js";
+import { figureSpots, inRows, layout, textSize } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CARD_WIDTH = 24;
@@ -42,7 +42,7 @@ export class Track {
 
   // Draws the spaces and the figures' discs anew when the game's figures or the layout change.
   draw(track, figures) {
-    const rows = inRows(track, this.svg.parentElement.clientWidth || window.innerWidth);
+    const rows = inRows(track, this.svg.parentElement.clientWidth || window.innerWidth, window.innerHeight);
     const key = JSON.stringify([track, rows, figures.map((f) => [f.initial, f.colour])]);
     if (key === this.drawn) return false;
     this.drawn = key;
@@ -142,8 +142,16 @@ export class Track {
     this.scoring.removeAttribute("visibility");
   }
 
-  // The screen's width changed: one row or rows, as now fits, with the figures where they stood.
+  // The screen's size changed: one row or rows, as now fits, with the figures where they
+  // stood, and the text as large as the board's scale needs.
   fit() {
     if (this.track && this.draw(this.track, this.shownFigures) && this.spaces) this.place(this.spaces, false);
+    this.sizeText();
+  }
+
+  sizeText() {
+    const drawnWidth = this.svg.getBoundingClientRect().width;
+    if (!this.layout || !drawnWidth) return;
+    this.svg.style.setProperty("--text", `${textSize(drawnWidth / this.layout.width)}px`);
   }
 }

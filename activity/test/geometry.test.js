@@ -3,7 +3,7 @@
 // layout against the replay page's, bot/web/track.py.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { NARROWEST_CELL, figureSpots, inRows, layout } from "../geometry.js";
+import { NARROWEST_CELL, NARROWEST_LANDSCAPE_CELL, figureSpots, inRows, layout, textSize } from "../geometry.js";
 
 const TRACK = {
   min: -12,
@@ -24,6 +24,19 @@ test("a phone held upright, or a narrow panel, gets the rows", () => {
     assert.equal(inRows(TRACK, width), true, `${width} px`);
   }
   for (const width of [SPACES * NARROWEST_CELL, 1280]) assert.equal(inRows(TRACK, width), false, `${width} px`);
+});
+
+test("a phone on its side keeps one row, its text drawn larger to stay at least 14 px", () => {
+  for (const [width, height] of [
+    [844, 390],
+    [780, 360],
+  ]) {
+    assert.equal(inRows(TRACK, width, height), false, `${width} × ${height}`);
+    const scale = width / (SPACES * TRACK.cell);
+    assert.ok(textSize(scale) * scale >= 14, `${textSize(scale)} at ${scale}`);
+  }
+  assert.equal(inRows(TRACK, SPACES * NARROWEST_LANDSCAPE_CELL - 1, 300), true);
+  assert.equal(textSize(1), 15);
 });
 
 test("in rows, every space has its cell, ten a row, rows one under another", () => {

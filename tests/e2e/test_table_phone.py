@@ -1,6 +1,7 @@
 """On a phone the table shows the board: held upright (390 × 844, as Discord's phone apps open an
 Activity) the track is laid out in rows of ten, every space and figure inside the screen, and
-nothing wider than it; at a desktop panel's width it is one row again."""
+nothing wider than it; at a desktop panel's width it is one row again, and on a phone on its
+side too, the board staying in sight as the page scrolls."""
 
 from __future__ import annotations
 
@@ -107,6 +108,26 @@ async def test_on_a_phone_the_board_is_in_sight_in_rows_and_nothing_overflows(
         assert (await board_of(table))["height"] < board["height"]
         assert await serious_violations(table) == []
         await page.screenshot(path=str(ARTEFACTS / "table-desktop.png"), full_page=True)
+
+        # A phone on its side has no height for rows: one row, its text drawn larger, and the
+        # board stays in sight (at the top) when the page is scrolled down to the hand.
+        await page.set_viewport_size({"width": 844, "height": 390})
+        await expect(track).not_to_have_class("rows")
+        smallest, text = await table.evaluate(SMALLEST_TEXT)
+        assert smallest >= 14 - 0.01, (smallest, text)
+        assert await table.evaluate(WIDEST_OVERFLOW) <= 0
+        await table.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        await table.get_by_role("region", name="Your hand").scroll_into_view_if_needed()
+        sideways = await board_of(table)
+        assert sideways["y"] >= 0, sideways
+        assert sideways["y"] + sideways["height"] <= 390, sideways
+        await page.screenshot(path=str(ARTEFACTS / "table-phone-sideways.png"))
+        # A tablet held upright: rows, inside the screen.
+        await page.set_viewport_size({"width": 768, "height": 1024})
+        await expect(track).to_have_class("rows")
+        assert await table.evaluate(WIDEST_OVERFLOW) <= 0
+        smallest, text = await table.evaluate(SMALLEST_TEXT)
+        assert smallest >= 14 - 0.01, (smallest, text)
     assert problems == []
 
 
