@@ -41,8 +41,12 @@ PAGE = """<!doctype html>
 const seen = window.rpc = {commands: [], logs: []};
 const frame = document.createElement("iframe");
 frame.src = %(activity)s;
-// As Discord's phone apps do, the Activity fills the window (a desktop panel: a window that size).
-frame.style.cssText = "position:fixed;inset:0;width:100vw;height:100vh;border:0";
+// As Discord's phone apps do, the Activity fills the window (a desktop panel: a window that size);
+// with ?frame=phone (make play's second address), a phone held upright, 390 × 844, framed.
+const phone = "position:absolute;top:1rem;left:calc(50%% - 207px);width:390px;height:844px;"
+  + "border:12px solid #111;border-radius:32px";
+frame.style.cssText = new URLSearchParams(location.search).get("frame") === "phone"
+  ? phone : "position:fixed;inset:0;width:100vw;height:100vh;border:0";
 const activity = new URL(frame.src).origin;
 function send(opcode, payload) { frame.contentWindow.postMessage([opcode, payload], activity); }
 function answer(cmd, nonce, data) { send(1, {cmd, evt: null, nonce, data}); }
@@ -93,10 +97,18 @@ class DiscordClient:
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
 
-    def visit(self, player: Player, channel: TextChannel, *, refused_code: bool = False) -> str:
+    def visit(
+        self,
+        player: Player,
+        channel: TextChannel,
+        *,
+        refused_code: bool = False,
+        phone: bool = False,
+    ) -> str:
         """The address that opens the table for `player` in `channel` (who joins the Activity
         running there, as Discord's App Launcher does); with `refused_code`, AUTHORIZE answers
-        with a code Discord never issued."""
+        with a code Discord never issued; with `phone`, the table opens as in Discord's phone
+        app (platform=mobile), in a phone-sized frame."""
         self._player = player
         self._refuse_code = refused_code
         launch = self._discord.world.application.launch(player.user, channel.channel)
@@ -104,12 +116,15 @@ class DiscordClient:
         query = {
             "frame_id": secrets.token_hex(8),
             "instance_id": launch.instance_id,
-            "platform": "desktop",
+            "platform": "mobile" if phone else "desktop",
             "channel_id": str(channel.id),
         }
         if channel.channel.guild is not None:
             query["guild_id"] = str(channel.channel.guild.id)
-        return f"{ORIGIN}/?{urlencode({'table': self._table_url + '?' + urlencode(query)})}"
+        outer = {"table": self._table_url + "?" + urlencode(query)} | (
+            {"frame": "phone"} if phone else {}
+        )
+        return f"{ORIGIN}/?{urlencode(outer)}"
 
     async def serve_in(self, context: BrowserContext) -> None:
         """One browser context reaches this client at ORIGIN while it listens on a port of its

@@ -3,8 +3,10 @@
 It starts the loopback Discord (with the app's Activities enabled), the bot (`python -m bot`,
 pointed at it and serving the table) and the test "Discord client" page, and seats the visitor,
 a loopback player, in a game: they run `/whyfirst start`, add AI players and press Start, as
-a player would. It prints one address: opened in a browser, the page frames the table signed
-in as that player. Until Ctrl-C, which stops everything.
+a player would. It prints two addresses: opened in a browser, the first frames the table signed
+in as that player as Discord's desktop panel does (the window's size), the second as Discord's
+phone app does, in a phone's frame (390 × 844): the same player on two devices. Until Ctrl-C,
+which stops everything.
 """
 
 from __future__ import annotations
@@ -57,9 +59,12 @@ async def play(workdir: Path, ai_players: int) -> list[str]:
                 table = Table(discord, channel, [visitor])
                 await open_with_ai(table, ai_players)
                 await table.start()
-                print(f"Why First? at the table, as {VISITOR}, with {ai_players} AI players:")
+                print(f"Why First? at the table, as {VISITOR}, with {ai_players} AI players.")
+                print("In Discord's desktop panel (as large as the browser's window):")
                 print(client.visit(visitor, channel))
-                print("Open that address in a browser. Ctrl-C stops it.", flush=True)
+                print("On a phone held upright (390 × 844):")
+                print(client.visit(visitor, channel, phone=True))
+                print("Open either address in a browser, or both. Ctrl-C stops it.", flush=True)
                 await until_signalled()
             finally:
                 await client.stop()

@@ -1,5 +1,6 @@
-"""`make play` (`python -m tests.table.play`): the address it prints seats the visitor at the
-table of a game with AI players, signed in, with a hand to play; Ctrl-C stops it cleanly."""
+"""`make play` (`python -m tests.table.play`): the addresses it prints seat the visitor at the
+table of a game with AI players, signed in, with a hand to play, as on a desktop panel and in
+a phone's frame; Ctrl-C stops it cleanly."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 
 from playwright.async_api import expect
 
-from tests.e2e.browser import browser_page, chromium
+from tests.e2e.browser import ARTEFACTS, browser_page, chromium
 from tests.table.at_the_table import table_of
 from tests.table.discord_client import ORIGIN, PORT_WAIT_SECONDS
 
@@ -38,6 +39,7 @@ async def test_make_play_seats_the_visitor_at_a_table_with_a_hand() -> None:
     )
     try:
         address = await asyncio.wait_for(the_address(process), STARTUP_SECONDS)
+        on_a_phone = await asyncio.wait_for(the_address(process), STARTUP_SECONDS)
         async with browser_page(height=900) as (page, problems):
             await page.goto(address)
             table = await table_of(page)
@@ -51,6 +53,17 @@ async def test_make_play_seats_the_visitor_at_a_table_with_a_hand() -> None:
             await expect(table.locator("#headline")).to_have_text(
                 "Stage 1 · Round 2", timeout=30_000
             )
+            await page.screenshot(path=str(ARTEFACTS / "play-desktop.png"))
+
+            await page.set_viewport_size({"width": 1280, "height": 900})
+            await page.goto(on_a_phone)
+            phone = await table_of(page)
+            await expect(phone.locator("#headline")).to_have_text("Stage 1 · Round 2")
+            await expect(phone.locator("#track")).to_have_class("rows")
+            framed = await page.locator("iframe").bounding_box()
+            assert framed is not None
+            assert (framed["width"], framed["height"]) == (390 + 24, 844 + 24)
+            await page.screenshot(path=str(ARTEFACTS / "play-phone.png"))
         assert problems == []
         process.send_signal(signal.SIGINT)
         out, err = await asyncio.wait_for(process.communicate(), STOP_SECONDS)
