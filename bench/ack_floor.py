@@ -72,7 +72,8 @@ async def wave(discord: LoopbackDiscord, tables: list[Table]) -> list[float]:
     return discord.world.ack_latencies[seen:]
 
 
-async def run(games: int, waves: int) -> None:
+async def run(games: int, waves: int) -> float:
+    """The waves played; the bot's CPU per click (seconds)."""
     logging.getLogger("loopback").setLevel(logging.ERROR)
     discord = LoopbackDiscord()
     discord.rest.validate_schema = False
@@ -98,11 +99,12 @@ async def run(games: int, waves: int) -> None:
                 print(f"wave {number:<5} {percentiles(latencies)}")
                 await asyncio.sleep(0.5)
             print(f"all        {percentiles(everything)}")
+            per_click = (cpu_seconds(bot.pid) - cpu[0]) / len(everything)
             print(
-                f"CPU per click: bot {(cpu_seconds(bot.pid) - cpu[0]) / len(everything) * 1000:.2f}"
-                f" ms, loopback + players "
+                f"CPU per click: bot {per_click * 1000:.2f} ms, loopback + players "
                 f"{(cpu_seconds(os.getpid()) - cpu[1]) / len(everything) * 1000:.2f} ms"
             )
+            return per_click
         finally:
             bot.terminate()
             await bot.wait()

@@ -97,6 +97,12 @@ class Summary:
     late: int
     stuck: int
     requests_per_round: float
+    bot_cpu_per_round: float
+    """Seconds of the bot's CPU per revealed game-round, lobbies included."""
+    interactions_per_round: float
+    """Interactions the players sent per revealed game-round, lobbies included."""
+    peak_kib_per_game: float
+    """The bot's peak RSS over its RSS when ready, per game."""
 
     def meets_reveal_goal(self) -> bool:
         """Reveal p99 under a second, and every round revealed."""
@@ -126,6 +132,8 @@ async def run_bench(run: Settings) -> Summary:
                 await bot.stop()
         spent = discord.rate_limited_requests() - at_boot
         report(discord, bot, run, outcome, usage, spent)
+        rounds = max(outcome.revealed, 1)
+        sent = sum(1 for i in discord.world.interactions.values() if i.dispatched_at is not None)
         lost = sum(len(table.closed_dms) for table in tables)
         print(f"players last seen playing through Show my hand (DMs failed): {lost}")
         return Summary(
@@ -136,7 +144,10 @@ async def run_bench(run: Settings) -> Summary:
             ack_p99=quantile(round_acks(discord), 0.99),
             late=len(late_interactions(discord)),
             stuck=len(outcome.stuck),
-            requests_per_round=sum(spent.values()) / max(outcome.revealed, 1),
+            requests_per_round=sum(spent.values()) / rounds,
+            bot_cpu_per_round=usage.bot_cpu / rounds,
+            interactions_per_round=sent / rounds,
+            peak_kib_per_game=(usage.peak_rss - usage.baseline_rss) / run.games,
         )
     finally:
         await discord.stop()

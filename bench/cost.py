@@ -1,0 +1,81 @@
+"""What a round of Why First? costs against the floor, in one run of one command.
+
+    .venv/bin/python bench/cost.py                     # 100 games x 5 rounds a mode, seed 7
+    .venv/bin/python bench/cost.py --games 20 --rounds 2 --floors 3
+
+The floor is bench/ack_floor.py's: a discord.py bot that only answers the same kind of clicks
+through the same loopback Discord, its CPU per click. The runs alternate on this machine,
+floor first and last: floor, hands in the channel (human pace), floor, hands in DMs (human
+pace), floor, hands in the channel at burst pace, floor. Each game mode prints bench/load.py's
+report; then, per mode, the bot's CPU per game-round, the interactions per game-round (lobbies
+included), the cost of that many bare clicks (the median floor run's CPU per click times
+them) and the ratio (issue 49's goal: at most 3 for the channel at human pace), and the bot's
+peak memory per running game. Nothing is asserted: see the numbers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import ack_floor
+from bench.load import Summary, parser_of_runs, run_bench, settings_of, stop_on_sigterm
+from bench.load_run import Settings
+
+MODES = (("channel", "human"), ("dm", "human"), ("channel", "burst"))
+"""(where the hands are, the players' pace), in the order they run."""
+RATIO_GOAL = 3.0
+
+
+async def measure(base: Settings, floors: int, floor_games: int, floor_waves: int) -> None:
+    stop_on_sigterm()
+    per_click: list[float] = []
+    summaries: list[tuple[str, Summary]] = []
+    modes = list(MODES)
+    for index in range(max(floors, len(modes) + 1)):
+        print(f"\n--- floor run {index + 1}: an answer-only discord.py bot ---", flush=True)
+        per_click.append(await ack_floor.run(floor_games, floor_waves))
+        if modes:
+            hands, pace = modes.pop(0)
+            print(f"\n--- Why First?: hands in {hands}, {pace} pace ---", flush=True)
+            run = dataclasses.replace(base, hands=hands, pace=pace)
+            summaries.append((f"{hands}, {pace}", await run_bench(run)))
+    floor = statistics.median(per_click)
+    print(
+        "\nfloor: CPU per click "
+        + ", ".join(f"{seconds * 1000:.2f}" for seconds in per_click)
+        + f" ms; median {floor * 1000:.2f} ms"
+    )
+    print(
+        f"{'mode':<18}{'bot CPU/round':>15}{'clicks/round':>14}{'floor x clicks':>16}"
+        f"{'ratio':>8}{'KiB/game':>10}"
+    )
+    for mode, summary in summaries:
+        bare = floor * summary.interactions_per_round
+        ratio = summary.bot_cpu_per_round / bare
+        print(
+            f"{mode:<18}{summary.bot_cpu_per_round * 1000:>12.1f} ms"
+            f"{summary.interactions_per_round:>14.1f}{bare * 1000:>13.1f} ms{ratio:>8.2f}"
+            f"{summary.peak_kib_per_game:>10.0f}"
+        )
+    print(f"goal: the channel at human pace at most {RATIO_GOAL:.0f}x the floor")
+
+
+def main() -> None:
+    parser = parser_of_runs(__doc__.split("\n\n")[0])
+    parser.set_defaults(games=100, rounds=5, seed=7, no_validate=True)
+    parser.add_argument("--floors", type=int, default=4, help="floor runs (at least 4)")
+    parser.add_argument("--floor-games", type=int, default=20)
+    parser.add_argument("--floor-waves", type=int, default=10)
+    arguments = parser.parse_args()
+    base = settings_of(arguments)
+    asyncio.run(measure(base, arguments.floors, arguments.floor_games, arguments.floor_waves))
+
+
+if __name__ == "__main__":
+    main()
