@@ -45,6 +45,7 @@ export class Live {
     document.addEventListener("pointerdown", () => this.liveness.doubt());
     this.hand = new Hand((play) => this.send(play));
     this.shown = null;
+    this.here = new Set();
     this.queue = new ShowQueue((state) => this.show(state));
     this.retry = 0;
     this.served = false;
@@ -165,10 +166,20 @@ export class Live {
     }
   }
 
+  // The seats of the players who have the table open now are marked (a dot by their name).
+  present(here) {
+    this.here = here;
+    for (const row of document.querySelectorAll("#totals tbody tr")) {
+      row.classList.toggle("here", this.here.has(row.dataset.user));
+    }
+  }
+
   totals(state) {
     const rows = state.figures.map((figure) => {
       const row = document.createElement("tr");
       row.classList.toggle("waiting", figure.waiting);
+      if (figure.user) row.dataset.user = figure.user;
+      row.classList.toggle("here", this.here.has(figure.user));
       const name = document.createElement("th");
       name.scope = "row";
       const badge = document.createElement("span");

@@ -16,9 +16,13 @@ export function hereNow(participants, words) {
   return words.here.replace("{names}", joinNames(names, words));
 }
 
-// Says who is here now, and again whenever that changes; a client that cannot tell says nothing.
-export async function followParticipants(discord, words, say) {
-  const show = ({ participants }) => say("present", hereNow(participants, words));
+// Says who is here now, and again whenever that changes, and tells `seen` their user ids (the
+// seats mark them); a client that cannot tell says nothing.
+export async function followParticipants(discord, words, say, seen) {
+  const show = ({ participants }) => {
+    say("present", hereNow(participants, words));
+    seen(new Set(participants.map((participant) => participant.id)));
+  };
   try {
     show(await discord.commands.getInstanceConnectedParticipants());
     await discord.subscribe("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", show);

@@ -67,8 +67,9 @@ async function main() {
   say("channel", answer.channel);
   table.setAttribute("aria-busy", "false");
   const renew = async () => (await signIn()).session;
-  new Live(session, answer.words, say, renew).connect();
-  followParticipants(signedIn.discord, answer.words, say);
+  const live = new Live(session, answer.words, say, renew);
+  live.connect();
+  followParticipants(signedIn.discord, answer.words, say, (here) => live.present(here));
 }
 
 main();

@@ -99,6 +99,9 @@ def table_view(
             "total": public.total_of(figure),
             "waiting": figure in waiting,
             "ai": table.is_ai(figure),
+            # The Discord user seated there (none for Leo and AI players): the page marks the
+            # seats of those who have the table open (Discord's connected participants).
+            "user": table.player(figure) if not table.is_ai(figure) else None,
         }
         for seat, (figure, name, initial) in enumerate(
             zip(public.figures, names, initials, strict=True)
