@@ -103,7 +103,11 @@ export class Track {
       const nth = before.get(figure) || 0;
       before.set(figure, nth + 1);
       const { x, y } = spots[figure];
-      made.setAttribute("transform", `translate(${x + this.track.radius - 4 + nth * CARD_OVERLAP},${y - CARD_HEIGHT / 2})`);
+      // Beside the disc on its right, or on its left where the board's edge is near.
+      const right = x + this.track.radius - 4 + nth * CARD_OVERLAP;
+      const left = x - this.track.radius + 4 - CARD_WIDTH - nth * CARD_OVERLAP;
+      const at = right + CARD_WIDTH <= this.layout.width ? right : left;
+      made.setAttribute("transform", `translate(${at},${y - CARD_HEIGHT / 2})`);
     }
   }
 
