@@ -196,3 +196,34 @@ async def test_a_round_on_a_phone_lays_the_card_face_down_then_turns_every_card_
         await expect(turned).to_have_count(0)
         await expect(face_down).to_have_count(0)
     assert problems == []
+
+
+async def test_under_reduced_motion_a_reveal_shows_at_once(
+    server: Server, discord_client: DiscordClient
+) -> None:
+    """prefers-reduced-motion: the round's cards are shown turned over without turning, and
+    the figures stand where the round left them without stepping or gliding."""
+    anne, ben = server.players("Anne", "Ben")
+    game = await game_of(server, [anne, ben])
+    async with browser_pages(height=844, count=1, width=390, reduced_motion=True) as (
+        (page,),
+        problems,
+    ):
+        table, wire = await seat_at_the_table(page, discord_client, anne, server)
+        await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+        await game.play_turn()
+        turned = table.locator("#track .card:not(.back)")
+        await expect(turned).not_to_have_count(0)
+        still = await table.evaluate(
+            """() => ({
+                turning: [...document.querySelectorAll("#track .card .face")]
+                    .map((face) => getComputedStyle(face).animationName),
+                moving: document.querySelectorAll("#track .figure.moving").length,
+            })"""
+        )
+        assert set(still["turning"]) == {"none"}, still
+        assert still["moving"] == 0, still
+        revealed = next(state for state in wire.states() if state.get("reveal"))
+        spots = [figure["space"] for figure in revealed["figures"]]
+        assert revealed["reveal"]["after"] == spots
+    assert problems == []
