@@ -35,3 +35,13 @@ def stored_actions(database: Path) -> int:
         return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
     finally:
         connection.close()
+
+
+def departed_servers(database: Path) -> list[int]:
+    """The servers the bot noted it was removed from (and was not added back to since)."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    try:
+        rows = connection.execute("SELECT guild_id FROM departed_servers ORDER BY guild_id")
+        return [int(guild_id) for (guild_id,) in rows.fetchall()]
+    finally:
+        connection.close()

@@ -10,7 +10,7 @@ from bot.i18n import t
 from tests.e2e.exports import export_of
 from tests.e2e.results import announced_totals, replay
 from tests.e2e.server import Server
-from tests.e2e.stored import stored_actions, stored_games
+from tests.e2e.stored import departed_servers, stored_actions, stored_games
 from tests.e2e.table import Table
 from tests.loopback import Message
 
@@ -38,19 +38,22 @@ async def test_a_server_that_removed_the_bot_is_forgotten_after_the_grace_period
 
 
 async def test_nothing_is_forgotten_when_the_bot_comes_back_in_time(server: Server) -> None:
-    # 2.6 s of grace (wall clock); the bot is back after half a second, and stays.
+    # 2.6 s of grace (wall clock); the bot is back as soon as it noted its removal, and stays.
     server.extra_environment["WHYFIRST_FORGET_SERVERS_AFTER_DAYS"] = "0.00003"
     await server.start_bot()
     await a_finished_game(server, "Anne", "Ben")
     database = server.workdir / "whyfirst.sqlite3"
 
     await server.guild.remove_bot()
-    await asyncio.sleep(0.5)
+    await server.discord.wait_for(
+        lambda: departed_servers(database) == [server.guild.id], what="the removal noted"
+    )
     await server.guild.invite_bot()
-    # Nothing to wait for: the point is that nothing happens. Had the return not been noted,
-    # the server would be forgotten by the first check after the grace (2.1 s from now), and
-    # the checks come every 0.1 s here (a quarter of the grace, at least one game second):
-    # 4 s is past both with 1.8 s to spare.
+    await server.discord.wait_for(lambda: departed_servers(database) == [], what="the return noted")
+    # Nothing more to wait for: the point is that nothing happens. Had the return not been
+    # noted, the server would be forgotten by the first check after the grace (at most 2.6 s
+    # from now), and the checks come every 0.1 s here (a quarter of the grace, at least one
+    # game second): 4 s is past both with 1.3 s to spare.
     await asyncio.sleep(4.0)
     assert len(stored_games(database)) == 1
     board = await server.members["Anne"].slash(server.games, "whyfirst leaderboard")
