@@ -57,7 +57,10 @@ export class Hand {
     this.draw();
   }
 
+  // Draws the hand anew; the control that had the focus keeps it (a state that arrives while
+  // a player moves through their hand with the keyboard does not throw them out of it).
   draw() {
+    const focused = this.section.contains(document.activeElement) ? document.activeElement.dataset.key : undefined;
     const { game, hand } = this.state;
     const chosen = hand.cards.find((card) => card.card === this.selected);
     const repicking = chosen && chosen.card !== hand.picked;
@@ -65,6 +68,7 @@ export class Hand {
     this.cards.replaceChildren(
       ...hand.cards.map((dealt) => {
         const made = card(dealt, () => this.choose(dealt.card));
+        made.dataset.key = `card ${dealt.card}`;
         made.disabled = !dealt.playable;
         made.setAttribute("aria-pressed", String(dealt.card === this.selected));
         made.classList.toggle("picked", dealt.card === hand.picked);
@@ -76,12 +80,15 @@ export class Hand {
     this.targets.replaceChildren(
       ...(showTargets ? hand.targets : []).map((target) => {
         const made = button(target.label, () => this.aim(target.code));
+        made.dataset.key = `target ${target.code}`;
         const picked = !hand.moving && this.selected === hand.picked && target.code === hand.picked_target;
         made.classList.toggle("picked", picked);
         return made;
       }),
     );
     this.turn = { game, stage: hand.stage, round: hand.round };
+    const again = focused && this.section.querySelector(`[data-key="${focused}"]`);
+    if (again) again.focus();
   }
 
   choose(card) {
@@ -92,6 +99,9 @@ export class Hand {
     }
     this.selected = card;
     this.draw();
+    // Focus follows the hand: from the card to whom it goes in front of.
+    const first = this.targets.querySelector("button");
+    if (first) first.focus();
   }
 
   aim(code) {

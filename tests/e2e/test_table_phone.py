@@ -172,6 +172,8 @@ async def test_a_round_on_a_phone_lays_the_card_face_down_then_turns_every_card_
 
         hand = table.get_by_role("region", name="Your hand")
         await hand.locator("#cards").get_by_role("button", disabled=False).first.click()
+        # Focus follows the hand: from the card chosen to whom it goes in front of.
+        await expect(hand.locator("#targets").get_by_role("button").first).to_be_focused()
         await hand.locator("#targets").get_by_role("button").first.click()
         await expect(hand.locator("#hand-status")).to_contain_text("You played")
         face_down = table.locator("#track .card.back")
