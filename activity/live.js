@@ -27,8 +27,10 @@ function faceDown(state) {
 }
 
 export class Live {
-  constructor(session, words, say, renew) {
+  // `measures`: the track's geometry, the same for every game (sent with the sign-in).
+  constructor(session, words, say, renew, measures) {
     this.session = session;
+    this.measures = measures;
     this.renew = renew;
     this.words = words;
     this.say = say;
@@ -129,7 +131,7 @@ export class Live {
     }
     const figures = state.figures.map((figure) => figure.space);
     const fresh = !this.shown || this.shown.game !== state.game;
-    this.track.draw(state.track, state.figures);
+    this.track.draw(this.measures, state.figures);
     game.hidden = false;
     this.track.sizeText();
     if (state.reveal && !fresh) await this.reveal(state.reveal);
@@ -196,7 +198,8 @@ export class Live {
       }
       const space = document.createElement("td");
       space.className = "space";
-      space.textContent = figure.space === state.track.start ? state.track.start_label : String(figure.space);
+      const { start, start_label } = this.measures;
+      space.textContent = figure.space === start ? start_label : String(figure.space);
       const total = document.createElement("td");
       total.className = "total";
       total.textContent = String(figure.total);

@@ -67,7 +67,7 @@ async function main() {
   say("channel", answer.channel);
   table.setAttribute("aria-busy", "false");
   const renew = async () => (await signIn()).session;
-  const live = new Live(session, answer.words, say, renew);
+  const live = new Live(session, answer.words, say, renew, answer.track);
   live.connect();
   followParticipants(signedIn.discord, answer.words, say, (here) => live.present(here));
 }

@@ -18,6 +18,7 @@ from bot.i18n import t
 from bot.table.live import LiveTables
 from bot.table.sessions import Place, Sessions
 from bot.table.signin import DiscordSignIn, SignInRefused
+from bot.table.view import track_measures
 from bot.table.words import accepted_language, language_of
 from bot.web.server import COMMON_HEADERS, HTML, PICTURE_CACHE, cached
 from bot.web.templates import asset, package_templates, source_hash, stylesheet
@@ -154,6 +155,7 @@ class TablePages:
             "channel": t("table.channel_unknown", language)
             if channel is None
             else t("table.channel", language, channel=channel),
+            "track": track_measures(language),
             "words": {
                 "figure": t("web.figure", language),
                 "space": t("web.space", language),

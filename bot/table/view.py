@@ -98,11 +98,11 @@ def table_view(
             "space": public.position_of(figure),
             "total": public.total_of(figure),
             "waiting": figure in waiting,
-            "ai": table.is_ai(figure),
             # The Discord user seated there (none for Leo and AI players): the page marks the
             # seats of those who have the table open (Discord's connected participants).
             "user": table.player(figure) if not table.is_ai(figure) else None,
         }
+        | ({"ai": True} if table.is_ai(figure) else {})
         for seat, (figure, name, initial) in enumerate(
             zip(public.figures, names, initials, strict=True)
         )
@@ -115,7 +115,6 @@ def table_view(
         "status": _status(table, public, state, language),
         "headline": t("picture.caption", language, stage=public.stage, round=public.round),
         "figures": figures,
-        "track": track_measures(language),
         "words": describe_board(board_for(table, Snapshot(dict(public.positions), {})), language),
         "hand": _hand(record, state, table, viewer, language) if seated else None,
         "watching": None if seated else t("table.watching", language),
@@ -126,7 +125,8 @@ def table_view(
 
 def track_measures(language: str) -> JsonObject:
     """The track's measures, from which the page lays it out as the replay page does (one
-    row, or rows on a narrow screen: activity/geometry.js follows bot/web/track.py)."""
+    row, or rows on a narrow screen: activity/geometry.js follows bot/web/track.py). The same
+    for every game: sent once, with the sign-in's answer, not with every state."""
     return {
         "min": engine.MIN_SPACE,
         "max": engine.MAX_SPACE,
