@@ -10,7 +10,8 @@ pace), floor, hands in DMs at burst pace (bench/load.py's burst plays DM hands),
 game mode prints bench/load.py's report; then, per mode, the bot's CPU per game-round, the
 interactions per game-round (lobbies included), the cost of that many bare clicks (the median
 floor run's CPU per click times them) and the ratio (issue 49's goal: at most 3 for the
-channel at human pace), and the bot's peak memory per running game. Nothing is asserted: see the numbers.
+channel at human pace), and the bot's peak memory per running game. Nothing is asserted: see
+the numbers.
 """
 
 from __future__ import annotations
