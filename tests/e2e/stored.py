@@ -8,15 +8,18 @@ from pathlib import Path
 from typing import Any
 
 
-def stored_games(database: Path) -> list[tuple[Any, ...]]:
-    """(id, status, version, state) of every game, as the bot last committed them."""
+def _rows(database: Path, query: str) -> list[tuple[Any, ...]]:
+    """The rows of `query`, read from the database opened read-only."""
     connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
     try:
-        return connection.execute(
-            "SELECT id, status, version, state FROM games ORDER BY id"
-        ).fetchall()
+        return connection.execute(query).fetchall()
     finally:
         connection.close()
+
+
+def stored_games(database: Path) -> list[tuple[Any, ...]]:
+    """(id, status, version, state) of every game, as the bot last committed them."""
+    return _rows(database, "SELECT id, status, version, state FROM games ORDER BY id")
 
 
 def stored_turn(database: Path) -> tuple[int, int]:
@@ -30,18 +33,10 @@ def stored_turn(database: Path) -> tuple[int, int]:
 
 def stored_actions(database: Path) -> int:
     """How many actions the games' logs hold."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    try:
-        return int(connection.execute("SELECT count(*) FROM actions").fetchone()[0])
-    finally:
-        connection.close()
+    return int(_rows(database, "SELECT count(*) FROM actions")[0][0])
 
 
 def departed_servers(database: Path) -> list[int]:
     """The servers the bot noted it was removed from (and was not added back to since)."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    try:
-        rows = connection.execute("SELECT guild_id FROM departed_servers ORDER BY guild_id")
-        return [int(guild_id) for (guild_id,) in rows.fetchall()]
-    finally:
-        connection.close()
+    rows = _rows(database, "SELECT guild_id FROM departed_servers ORDER BY guild_id")
+    return [int(guild_id) for (guild_id,) in rows]
