@@ -116,7 +116,8 @@ async def test_on_a_phone_the_board_is_in_sight_in_rows_and_nothing_overflows(
         # One row before and after: the class cannot tell that the page has handled the resize;
         # the board's text size (set by the resize's handler) does, once it is no longer 15 px.
         await table.wait_for_function(
-            "() => parseFloat(document.getElementById('track').style.getPropertyValue('--text')) > 15"
+            "() => parseFloat(document.getElementById('track').style.getPropertyValue('--text'))"
+            " > 15"
         )
         smallest, text = await table.evaluate(SMALLEST_TEXT)
         assert smallest >= 14 - 0.01, (smallest, text)
