@@ -2,8 +2,9 @@
 "Show my hand".
 
 A click is judged once by the engine (from the game as this process last saw it); a refusal is
-answered at once, ephemerally, and changes nothing. A click that will commit is deferred, and
-the change it makes redraws the player's controls through the click (bot/announce/hands.py).
+answered at once, ephemerally, and changes nothing. A click on one's own hand that will commit
+is answered, once durable, with the hand it leaves; a tactical move on the round message is
+deferred, and the change it makes redraws the mover's controls (bot/announce/hands.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import engine
 from bot.i18n import locale_name
 from bot.messages.hand import Directory, hand_controls, place_of
 from bot.messages.table import Table
-from bot.options import GameOptions, HandsIn
+from bot.options import GameOptions
 from bot.play.announcing import Announcing, Clicked
 from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
@@ -124,13 +125,11 @@ class HandDesk:
         if isinstance(prepared, Refusal):
             await refuse(interaction, prepared.key)
             return
-        in_channel = GameOptions.of(prepared.record).hands is HandsIn.CHANNEL
-        if in_channel and _is_private(interaction):
+        if _is_private(interaction):
             await self._commit_and_answer(interaction, prepared, player)
             return
         await interaction.response.defer()
-        clicked = Clicked.HAND if _is_private(interaction) else Clicked.ROUND
-        self._announcing.note_click(game_id, player, interaction, clicked)
+        self._announcing.note_click(game_id, player, interaction, Clicked.ROUND)
         outcome = await self._commits.commit(prepared, interaction.user.id)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
@@ -138,21 +137,35 @@ class HandDesk:
     async def _commit_and_answer(
         self, interaction: discord.Interaction, prepared: Prepared, player: PlayerId
     ) -> None:
-        """A pick on one's hand in the channel: committed (stored before it is acknowledged),
-        then answered with the hand it leaves (the next turn's, when it ended the turn) while
-        its change is shown: the reveal it completes follows up this very click once it is
-        answered, and its player's hand needs no other edit."""
+        """A pick on one's own hand (a DM, or an ephemeral one): committed (stored before it
+        is acknowledged), then answered with the hand it leaves (the next turn's, when it ended
+        the turn) while its change is shown: the reveal it completes follows up this very click
+        once it is answered, and its player's hand needs no other edit.
 
-        async def answer(transition: Transition) -> None:
-            table = Table.of(transition.record)
-            place = place_of(self._directory, table)
-            locale = locale_name(interaction.locale)
-            with hand_controls(transition.state, table, player, place, locale) as controls:
-                await interaction.response.edit_message(
-                    content=controls.content, view=controls.view
-                )
-            # Noted as a click in the channel too: the reveal it completes is its follow-up.
+        Answered by the click itself, never by a later edit: in a fleet, a later edit drawn from
+        this process's state could land after another process dealt the next turn to this very
+        hand, and show the player the round they had just played. Only a DM hand whose change
+        deals a new stage, or ends the game, is acknowledged alone: that stage's hand is a new
+        DM, and the old one loses its buttons (bot/announce/dm_hands.py)."""
+
+        async def answer(transition: Transition) -> bool:
+            with_hand = not in_bot_dm(interaction) or not (
+                transition.finished or _deals_a_stage(transition)
+            )
+            if with_hand:
+                table = Table.of(transition.record)
+                place = place_of(self._directory, table)
+                locale = locale_name(interaction.locale)
+                with hand_controls(transition.state, table, player, place, locale) as controls:
+                    await interaction.response.edit_message(
+                        content=controls.content, view=controls.view
+                    )
+            else:
+                await interaction.response.defer()
+            # Noted once answered: the reveal it completes, or the next stage's DM, follows
+            # it up.
             self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
+            return with_hand
 
         outcome = await self._commits.commit(prepared, interaction.user.id, answer)
         if isinstance(outcome, Refusal):
@@ -245,6 +258,10 @@ def move_action(player: PlayerId, turn: ids.Turn, target: str) -> ActionBuilder:
         return engine.MoveFigure(player, turn.stage, turn.round, figure)
 
     return build
+
+
+def _deals_a_stage(transition: Transition) -> bool:
+    return any(isinstance(event, engine.StageDealt) for event in transition.events)
 
 
 def _is_private(interaction: discord.Interaction) -> bool:

@@ -207,11 +207,10 @@ class Commits:
         transition = Transition(committed, before, state, events, actor_id, answered, away)
         self._publish(transition)
         try:
-            await answer(transition)
+            answered.set_result(await answer(transition))
         except BaseException:
             answered.set_result(False)
             raise
-        answered.set_result(True)
         return transition
 
     async def end(self, game_id: int, reason: EndReason) -> Ended | None:

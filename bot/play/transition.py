@@ -107,9 +107,9 @@ class Ended:
         return self.record.id
 
 
-Answer = Callable[[Transition], Awaitable[None]]
-"""A click's acknowledgement once its change is durable: its player's controls as the change
-leaves them."""
+Answer = Callable[[Transition], Awaitable[bool]]
+"""A click's acknowledgement once its change is durable: whether it answered with its player's
+controls as the change leaves them (else it was only acknowledged, and the change shows them)."""
 
 Change = Transition | Ended
 """What the game service publishes after each commit."""

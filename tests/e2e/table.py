@@ -68,6 +68,24 @@ def channel_hand(player: Player, channel: TextChannel, stage: int, round_: int) 
     return None
 
 
+def refused(player: Player, hand: Message, button: dict[str, Any], answer: str) -> str:
+    """Why a click was refused, with what its hand showed at each of its versions."""
+    versions = [*hand.revisions, (hand.content, hand.components)]
+    shown = []
+    for content, components in versions:
+        ids = [
+            str(c.get("custom_id"))
+            for row in components
+            for c in row.get("components", [])
+            if str(c.get("custom_id", "")).startswith(("wf:card:", "wf:pick:"))
+        ]
+        shown.append(f"  {turn_in(content)} {content.splitlines()[-1][:60]!r} {ids}")
+    return (
+        f"{player.name}'s click on {button.get('custom_id')} was refused: {answer}\n"
+        + "\n".join(shown)
+    )
+
+
 @dataclass
 class Table:
     """One game in a channel: its seated players in seat order and what they chose."""
@@ -251,14 +269,16 @@ class Table:
         self, clicks: list[tuple[Player, Message, dict[str, Any]]]
     ) -> None:
         """Everyone clicks at the same instant; returns once each click's DM was redrawn (a
-        click that commits is acknowledged first and redrawn once the play is stored) or the
-        round was revealed (every play stored)."""
+        pick is answered with its hand once stored; one that deals a stage is acknowledged
+        alone) or the round was revealed (every play stored)."""
         before = [len(hand.revisions) for _, hand, _ in clicks]
         outcomes = await asyncio.gather(
             *(player.click(hand, custom_id=button["custom_id"]) for player, hand, button in clicks)
         )
-        for outcome in outcomes:
-            assert outcome.ephemeral_text is None, outcome.ephemeral_text
+        for (player, hand, button), outcome in zip(clicks, outcomes, strict=True):
+            assert outcome.ephemeral_text is None, refused(
+                player, hand, button, outcome.ephemeral_text
+            )
         await self.discord.wait_for(
             lambda: (
                 self.round_message() is not self.acted_on

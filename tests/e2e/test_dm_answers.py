@@ -1,0 +1,56 @@
+"""A pick on a DM hand is answered by its click with the hand it leaves: the player sees their
+pick the moment Discord acknowledges it, and no later edit of the bot's can bring back the
+round they had just played (with several processes, a later edit drawn from one process's state
+could land after another process dealt the next round to that very hand). A pick that deals
+the next stage is acknowledged alone: that stage's hand is a new DM."""
+
+from __future__ import annotations
+
+from tests.e2e.server import Server
+from tests.e2e.table import Table, buttons, enabled, turn_in
+from tests.loopback.interactions import UPDATE_MESSAGE
+
+
+async def test_a_dm_pick_is_answered_with_the_hand_showing_it_and_not_edited_again(
+    server: Server,
+) -> None:
+    await server.start_bot()
+    anne, ben, cleo = players = server.players("Anne", "Ben", "Cleo")
+    table = Table(server.discord, server.games, players, seed=5)
+    await table.open(pick_seconds=600)
+    hand = await table.controls(anne, 1, 1)
+    card = enabled(buttons(hand, "card"))[0]
+    await anne.click(hand, custom_id=card["custom_id"])
+    target = buttons(hand, "pick")[0]
+    edits = len(hand.revisions)
+
+    picked = await anne.click(hand, custom_id=target["custom_id"])
+
+    assert picked.response_type == UPDATE_MESSAGE
+    assert "You played" in hand.content
+    assert len(hand.revisions) == edits + 1
+    await table.pick_all([(p, await table.controls(p, 1, 1)) for p in (ben, cleo)], 1, 1)
+    await server.discord.wait_for(
+        lambda: turn_in(hand.content) == (1, 2), what="Anne's hand dealt round 2"
+    )
+    # Her pick's answer, then round 2's deal: no redraw of her pick in between.
+    assert len(hand.revisions) == edits + 2
+    assert [turn_in(content) for content, _ in hand.revisions[edits:]] == [(1, 1), (1, 1)]
+
+
+async def test_the_pick_that_deals_a_stage_leaves_the_old_hand_and_brings_a_new_dm(
+    server: Server,
+) -> None:
+    await server.start_bot()
+    players = server.players("Anne", "Ben")
+    table = Table(server.discord, server.games, players, seed=2)
+    await table.open(pick_seconds=600)
+    while await table.play_turn() != (1, 5):
+        pass
+    for player in players:
+        stage_1, stage_2 = await server.discord.wait_for(
+            lambda p=player: p.dms()[-2:] if turn_in(p.dms()[-1].content) == (2, 1) else None,
+            what=f"{player.name}'s stage 2 hand",
+        )
+        assert not enabled(buttons(stage_1, "card"))
+        assert enabled(buttons(stage_2, "card"))
