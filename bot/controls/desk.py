@@ -2,9 +2,10 @@
 "Show my hand".
 
 A click is judged once by the engine (from the game as this process last saw it); a refusal is
-answered at once, ephemerally, and changes nothing. A click on one's own hand that will commit
-is answered, once durable, with the hand it leaves; a tactical move on the round message is
-deferred, and the change it makes redraws the mover's controls (bot/announce/hands.py).
+answered at once, ephemerally, and changes nothing. A click that will commit is answered with
+the hand it leaves once durable (hands in the channel), or acknowledged at once and its hand
+redrawn through it once durable (a DM); a tactical move on the round message is acknowledged,
+and the change it makes redraws the mover's controls (bot/announce/hands.py).
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ import discord
 import engine
 from bot.i18n import locale_name
 from bot.messages.hand import Directory, hand_controls, place_of
+from bot.messages.post import Post
 from bot.messages.table import Table
-from bot.options import GameOptions
+from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing, Clicked
 from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
-from bot.play.transition import Refusal, Transition
-from bot.play.verdict import ActionBuilder, Prepared
+from bot.play.transition import Answer, Refusal, Transition
+from bot.play.verdict import ActionBuilder
 from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus, PlayerId, player_id
 from bot.ui import custom_ids as ids
 from bot.ui.contexts import in_bot_dm
@@ -125,51 +127,65 @@ class HandDesk:
         if isinstance(prepared, Refusal):
             await refuse(interaction, prepared.key)
             return
-        if _is_private(interaction):
-            await self._commit_and_answer(interaction, prepared, player)
-            return
-        await interaction.response.defer()
-        self._announcing.note_click(game_id, player, interaction, Clicked.ROUND)
-        outcome = await self._commits.commit(prepared, interaction.user.id)
+        actor = interaction.user.id
+        if GameOptions.of(prepared.record).hands is HandsIn.CHANNEL and _is_private(interaction):
+            outcome = await self._commits.commit(prepared, actor, self._answer(interaction, player))
+        else:
+            await interaction.response.defer()
+            clicked = Clicked.HAND if _is_private(interaction) else Clicked.ROUND
+            self._announcing.note_click(game_id, player, interaction, clicked)
+            redraw = self._redraw(interaction, player) if _is_private(interaction) else None
+            outcome = await self._commits.commit(prepared, actor, redraw)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
 
-    async def _commit_and_answer(
-        self, interaction: discord.Interaction, prepared: Prepared, player: PlayerId
-    ) -> None:
-        """A pick on one's own hand (a DM, or an ephemeral one): committed (stored before it
-        is acknowledged), then answered with the hand it leaves (the next turn's, when it ended
-        the turn) while its change is shown: the reveal it completes follows up this very click
-        once it is answered, and its player's hand needs no other edit.
-
-        Answered by the click itself, never by a later edit: in a fleet, a later edit drawn from
-        this process's state could land after another process dealt the next turn to this very
-        hand, and show the player the round they had just played. Only a DM hand whose change
-        deals a new stage, or ends the game, is acknowledged alone: that stage's hand is a new
-        DM, and the old one loses its buttons (bot/announce/dm_hands.py)."""
+    def _answer(self, interaction: discord.Interaction, player: PlayerId) -> Answer:
+        """A pick on one's hand in the channel: committed (stored before it is acknowledged),
+        then answered with the hand it leaves (the next turn's, when it ended the turn) while
+        its change is shown: the reveal it completes follows up this very click once it is
+        answered, and its player's hand needs no other edit."""
 
         async def answer(transition: Transition) -> bool:
-            with_hand = not in_bot_dm(interaction) or not (
-                transition.finished or _deals_a_stage(transition)
-            )
-            if with_hand:
-                table = Table.of(transition.record)
-                place = place_of(self._directory, table)
-                locale = locale_name(interaction.locale)
-                with hand_controls(transition.state, table, player, place, locale) as controls:
-                    await interaction.response.edit_message(
+            with self._controls(transition, player, interaction) as controls:
+                await interaction.response.edit_message(
+                    content=controls.content, view=controls.view
+                )
+            # Noted as a click in the channel too: the reveal it completes is its follow-up.
+            self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
+            return True
+
+        return answer
+
+    def _redraw(self, interaction: discord.Interaction, player: PlayerId) -> Answer:
+        """A pick on one's DM hand (or Show my hand's), acknowledged at once: once committed,
+        its hand is redrawn through the click, before any later change of the game here is
+        shown. Not later, by the announcer: in a fleet, an edit drawn from this process's
+        state could land after another process dealt the next turn to this very hand, and
+        show the player the round they had just played. A DM pick that deals a new stage or
+        ends the game leaves it to the announcer: that stage's hand is a new DM."""
+
+        async def redraw(transition: Transition) -> bool:
+            if in_bot_dm(interaction) and (transition.finished or _deals_a_stage(transition)):
+                return False
+            with self._controls(transition, player, interaction) as controls:
+                try:
+                    await interaction.edit_original_response(
                         content=controls.content, view=controls.view
                     )
-            else:
-                await interaction.response.defer()
-            # Noted once answered: the reveal it completes, or the next stage's DM, follows
-            # it up.
-            self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
-            return with_hand
+                except discord.HTTPException:
+                    return False  # the announcer redraws it by another way
+            return True
 
-        outcome = await self._commits.commit(prepared, interaction.user.id, answer)
-        if isinstance(outcome, Refusal):
-            await refuse(interaction, outcome.key)
+        return redraw
+
+    def _controls(
+        self, transition: Transition, player: PlayerId, interaction: discord.Interaction
+    ) -> Post:
+        """The player's controls as the change leaves them, in the clicker's language."""
+        table = Table.of(transition.record)
+        place = place_of(self._directory, table)
+        locale = locale_name(interaction.locale)
+        return hand_controls(transition.state, table, player, place, locale)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         # Read from the database: another process may have moved the game on since this one

@@ -269,8 +269,8 @@ class Table:
         self, clicks: list[tuple[Player, Message, dict[str, Any]]]
     ) -> None:
         """Everyone clicks at the same instant; returns once each click's DM was redrawn (a
-        pick is answered with its hand once stored; one that deals a stage is acknowledged
-        alone) or the round was revealed (every play stored)."""
+        click that commits is acknowledged first and redrawn once the play is stored) or the
+        round was revealed (every play stored)."""
         before = [len(hand.revisions) for _, hand, _ in clicks]
         outcomes = await asyncio.gather(
             *(player.click(hand, custom_id=button["custom_id"]) for player, hand, button in clicks)

@@ -107,7 +107,7 @@ async def test_ai_players_finish_a_round_after_the_bot_restarts(server: Server) 
     await table.play_turn()
     # Killed in the middle of round 2, Anne's pick still to come (an AI player that had not
     # picked yet picks after the restart, as it would have): the round goes on. Round 1's
-    # reveal is out first (her click is answered with round 2's hand before it is posted).
+    # reveal is out first (her click redraws her hand as round 2's before it is posted).
     await table.controls(anne, 1, 2)
     await server.discord.wait_for(
         lambda: table.round_message() is not table.acted_on, what="round 1 revealed"

@@ -1,17 +1,17 @@
-"""A pick on a DM hand is answered by its click with the hand it leaves: the player sees their
-pick the moment Discord acknowledges it, and no later edit of the bot's can bring back the
-round they had just played (with several processes, a later edit drawn from one process's state
-could land after another process dealt the next round to that very hand). A pick that deals
-the next stage is acknowledged alone: that stage's hand is a new DM."""
+"""A pick on a DM hand is acknowledged at once and, once stored, its hand is redrawn through the
+click before any later change of the game is shown, once: no later edit of the bot's brings
+back the round the player had just played (with several processes, a later edit drawn from one
+process's state could land after another process dealt the next round to that very hand). A
+pick that deals the next stage leaves its hand to the deal: that stage's hand is a new DM."""
 
 from __future__ import annotations
 
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, enabled, turn_in
-from tests.loopback.interactions import UPDATE_MESSAGE
+from tests.loopback.interactions import DEFERRED_UPDATE
 
 
-async def test_a_dm_pick_is_answered_with_the_hand_showing_it_and_not_edited_again(
+async def test_a_dm_pick_is_acknowledged_at_once_and_its_hand_redrawn_once(
     server: Server,
 ) -> None:
     await server.start_bot()
@@ -26,8 +26,8 @@ async def test_a_dm_pick_is_answered_with_the_hand_showing_it_and_not_edited_aga
 
     picked = await anne.click(hand, custom_id=target["custom_id"])
 
-    assert picked.response_type == UPDATE_MESSAGE
-    assert "You played" in hand.content
+    assert picked.response_type == DEFERRED_UPDATE
+    await server.discord.wait_for(lambda: "You played" in hand.content, what="her pick shown")
     assert len(hand.revisions) == edits + 1
     await table.pick_all([(p, await table.controls(p, 1, 1)) for p in (ben, cleo)], 1, 1)
     await server.discord.wait_for(
