@@ -23,7 +23,6 @@ from bot.observe.server import HealthServer
 from bot.observe.trace import http_trace
 from bot.rooms import Rooms, build_rooms
 from bot.settings import Settings
-from bot.ui.clicks import is_genuine
 from bot.ui.command_sync import is_app_launch, sync_commands
 from bot.ui.replies import refuse, report_failure
 
@@ -82,7 +81,6 @@ class WhyFirstClient(discord.AutoShardedClient):
         assert storage is not None, "the client runs once"
         self._rooms = rooms = build_rooms(self, storage, self.metrics, self.settings)
         self.tree.add_command(rooms.commands)
-        self.add_dynamic_items(*rooms.buttons)
         await sync_commands(
             self.tree,
             storage,
@@ -162,11 +160,12 @@ class WhyFirstClient(discord.AutoShardedClient):
             lambda record: record.channel_id == channel.id, "channel deleted"
         )
 
-    # --- interactions no button claims -------------------------------------------------
+    # --- interactions the command tree does not take ----------------------------------
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Note the user's language; open the table for a launch from the App Launcher;
-        refuse clicks on buttons that are not ours or not on their message (forged ids)."""
+        """Note the user's language; open the table for a launch from the App Launcher; hand
+        a click to its button's route, and refuse one on a button that is not ours or not on
+        its message (a forged id)."""
         if self._rooms is not None:
             self._rooms.languages.observe(interaction.user.id, locale_name(interaction.locale))
         if is_app_launch(interaction):
@@ -174,9 +173,9 @@ class WhyFirstClient(discord.AutoShardedClient):
                 await self.rooms.launch(interaction)
             self.rooms.count(interaction, "command")
             return
-        if interaction.type != discord.InteractionType.component or is_genuine(interaction):
+        if interaction.type != discord.InteractionType.component:
             return
-        if not interaction.response.is_done():
+        if not await self.rooms.clicks.click(interaction):
             await refuse(interaction, "refusal.forged")
             self.rooms.count(interaction, "button")
 

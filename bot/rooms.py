@@ -48,7 +48,7 @@ from bot.table.follow import TableFollower
 from bot.table.launch import app_launcher, table_feature
 from bot.timers.loop import Timers
 from bot.timers.takeover import Takeover
-from bot.ui.clicks import Click, ClickGuard, InteractionCount, clickable_buttons, interaction_count
+from bot.ui.clicks import ClickGuard, ClickRouter, InteractionCount, interaction_count
 from bot.ui.commands import WhyFirstCommands
 from bot.ui.in_flight import InFlight
 from bot.web.commands import web_switch_feature
@@ -70,7 +70,7 @@ class Rooms:
     languages: Languages
     in_flight: InFlight
     count: InteractionCount
-    buttons: tuple[type[Click], ...]
+    clicks: ClickRouter
     commands: WhyFirstCommands
     web: WebPages | None
     """The replay and standings pages, when the bot serves them."""
@@ -172,7 +172,7 @@ def build_rooms(
         languages=languages,
         in_flight=in_flight,
         count=count,
-        buttons=clickable_buttons(features, ClickGuard(in_flight, count)),
+        clicks=ClickRouter(features, ClickGuard(in_flight, count)),
         commands=WhyFirstCommands(features),
         web=web,
         launch=app_launcher(service.games, desk, table_on),

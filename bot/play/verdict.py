@@ -41,11 +41,6 @@ class Prepared:
     after: engine.GameState
     events: tuple[engine.Event, ...]
 
-    @property
-    def states(self) -> tuple[engine.GameState, engine.GameState]:
-        """The state before the actions and the one they lead to."""
-        return self.before, self.after
-
 
 def judge(
     record: GameRecord | None, before: engine.GameState | None, build: ActionBuilder

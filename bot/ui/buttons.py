@@ -3,8 +3,7 @@ keeps working after a restart: a click is routed by its custom id alone to the h
 when the rooms were built (bot/ui/clicks.py), never through the view it was sent with.
 
 A drawn button is not dispatchable: discord.py keeps the view of a sent message whose items
-are (and registers a DynamicItem's own class for its custom ids, which would replace the class
-bound to a handler). So sending a message keeps nothing, and its view is taken apart once sent
+are. So sending a message keeps nothing, and its view is taken apart once sent
 (bot/ui/views.py).
 """
 

@@ -1,27 +1,21 @@
-"""What a click on each button does. discord.py matches a clicked custom id against the
-templates of the DynamicItem classes registered with the client (`add_dynamic_items`); these
-classes are made here for the features the rooms were built with (bot/ui/feature.py), so a
-button is given its route and never looks for one on the client."""
+"""What a click on each button does. The router finds the route of the clicked custom id among
+the templates of the features the rooms were built with (bot/ui/feature.py) and runs it under
+the guard. No view is rebuilt from the clicked message (discord.py's DynamicItem would, for
+every click): a route needs only the parts of the id, so a button never looks for its route on
+the client, and a click costs one match."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Self
 
 import discord
 
 from bot.observe.metrics import Metrics
-from bot.ui import custom_ids as ids
 from bot.ui.feature import Feature, Route
 from bot.ui.in_flight import InFlight
 from bot.ui.replies import outcome_of, report_failure
-from bot.ui.views import take_apart
-
-ClickedItem = discord.ui.Item[discord.ui.View]
-"""The item discord.py rebuilt from the clicked message."""
-Click = discord.ui.DynamicItem[ClickedItem]
 
 InteractionCount = Callable[[discord.Interaction, str], None]
 """Counts an interaction of a kind ("button", "command") once it has been handled."""
@@ -32,16 +26,13 @@ class ClickGuard:
     in_flight: InFlight
     count: InteractionCount
 
-    async def guarded(
-        self, clicked: Click, interaction: discord.Interaction, work: Awaitable[None]
-    ) -> None:
+    async def guarded(self, interaction: discord.Interaction, work: Awaitable[None]) -> None:
         """Run a click's work; a failure is logged and the player told in one sentence.
 
-        Then what discord.py made for this click is let go: the view it rebuilt from the
-        clicked message is taken apart, and, once the click is answered (so `on_interaction`
-        has looked at it), the message is dropped from the interaction. discord.py's
-        interaction and its response point at each other, so the interaction waits for the
-        cycle collector (see bot/ui/views.py), and would keep the message and its buttons.
+        Then, once the click is answered, the clicked message is dropped from the interaction:
+        discord.py's interaction and its response point at each other, so the interaction
+        waits for the cycle collector (see bot/ui/views.py), and would keep the message and its
+        buttons.
         """
         try:
             with self.in_flight.handling():
@@ -50,44 +41,40 @@ class ClickGuard:
             await report_failure(interaction, error)
         finally:
             self.count(interaction, "button")
-            take_apart(clicked.view)
             if interaction.response.is_done():
                 interaction.message = None
 
 
-def clickable_buttons(features: Sequence[Feature], guard: ClickGuard) -> tuple[type[Click], ...]:
-    """Every feature's buttons, each click handed to its feature's route under `guard`."""
-    return tuple(
-        _click(template, route, guard)
-        for feature in features
-        for template, route in feature.clicks.items()
-    )
+class ClickRouter:
+    """Every feature's buttons: a click is handed to its feature's route under the guard."""
 
+    def __init__(self, features: Sequence[Feature], guard: ClickGuard) -> None:
+        self._routes = tuple(
+            (re.compile(template), route)
+            for feature in features
+            for template, route in feature.clicks.items()
+        )
+        self._guard = guard
 
-def _click(template: str, route: Route, guard: ClickGuard) -> type[Click]:
-    class Clicked(Click, template=template):
-        def __init__(self, item: ClickedItem, match: re.Match[str]) -> None:
-            super().__init__(item)
-            self.match = match
+    async def click(self, interaction: discord.Interaction) -> bool:
+        """Answer a click on one of the bot's buttons; False when its custom id is none of
+        theirs, or does not stand on the clicked message (forged: no button of the bot's
+        would have sent it)."""
+        data = interaction.data
+        custom_id = str(data.get("custom_id", "")) if data is not None else ""
+        found = self._route_of(custom_id) if _on_message(interaction, custom_id) else None
+        if found is None:
+            return False
+        route, match = found
+        await self._guard.guarded(interaction, route(interaction, match))
+        return True
 
-        @classmethod
-        async def from_custom_id(
-            cls, interaction: discord.Interaction, item: ClickedItem, match: re.Match[str]
-        ) -> Self:
-            return cls(item, match)
-
-        async def callback(self, interaction: discord.Interaction) -> None:
-            await guard.guarded(self, interaction, route(interaction, self.match))
-
-    return Clicked
-
-
-def is_genuine(interaction: discord.Interaction) -> bool:
-    """Whether a clicked custom id is one of ours and stands on the clicked message (else it
-    was forged: no button of the bot's would have sent it)."""
-    data = interaction.data
-    custom_id = str(data.get("custom_id", "")) if data is not None else ""
-    return _on_message(interaction, custom_id) and ids.is_known(custom_id)
+    def _route_of(self, custom_id: str) -> tuple[Route, re.Match[str]] | None:
+        for template, route in self._routes:
+            match = template.fullmatch(custom_id)
+            if match is not None:
+                return route, match
+        return None
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:

@@ -7,7 +7,6 @@ turn it was made for, and the card or target. Targets are seat numbers, or `L` f
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 LEO_TARGET = "L"
@@ -30,21 +29,6 @@ TABLE_TEMPLATE = r"wf:table:(?P<game>\d{1,18})"
 PRIVACY_ACTIONS = ("export", "erase", "erase_confirmed", "forget_server")
 PRIVACY_TEMPLATE = rf"wf:privacy:(?P<action>{'|'.join(PRIVACY_ACTIONS)})"
 BOARD_TEMPLATE = r"wf:board:(?P<metric>[a-z_]{1,16}):(?P<period>[a-z0-9_]{1,16}):(?P<page>\d{1,5})"
-
-ALL_TEMPLATES = tuple(
-    re.compile(template)
-    for template in (
-        LOBBY_TEMPLATE,
-        CARD_TEMPLATE,
-        PICK_TEMPLATE,
-        MOVE_TEMPLATE,
-        HAND_TEMPLATE,
-        REMATCH_TEMPLATE,
-        TABLE_TEMPLATE,
-        BOARD_TEMPLATE,
-        PRIVACY_TEMPLATE,
-    )
-)
 
 
 @dataclass(frozen=True)
@@ -113,8 +97,3 @@ def target_figure(players: tuple[str, ...], code: str, leo: str) -> str | None:
         return leo
     seat = int(code)
     return players[seat] if seat < len(players) else None
-
-
-def is_known(custom_id: str) -> bool:
-    """Whether a custom id has the shape of one of this bot's buttons."""
-    return any(template.fullmatch(custom_id) for template in ALL_TEMPLATES)

@@ -1,6 +1,6 @@
 """Views are made for one message and taken apart once it is sent.
 
-The bot never reuses a view: every button is a DynamicItem, found again by its custom id. A
+The bot never reuses a view: a click is routed by its custom id alone (bot/ui/clicks.py). A
 view and its buttons point at each other, so a view left whole is freed only by Python's cycle
 collector; under load thousands of them wait for it, and its passes over the whole heap then
 hold up every click for a tenth of a second or more. So every view is emptied (its public

@@ -34,20 +34,25 @@ def test_card_ids_round_trip(game: int, owner: int, turn: ids.Turn, card: int) -
     assert (int(match["game"]), int(match["owner"]), int(match["card"])) == (game, owner, card)
 
 
-def test_every_kind_of_button_is_recognised_and_nothing_else() -> None:
+def test_each_kind_of_button_matches_its_own_template_alone() -> None:
+    """The router (bot/ui/clicks.py) takes the first template a clicked id matches: one
+    id, one route."""
     turn = ids.Turn(2, 3)
-    made = [
-        ids.lobby_id("join", 7),
-        ids.card_id(7, 42, turn, 17),
-        ids.pick_id(7, 42, turn, 17, "L"),
-        ids.move_id(7, turn, "3"),
-        ids.hand_id(7),
-        ids.rematch_id(7),
-        ids.board_id("win_rate", "month", 4),
-    ]
-    assert all(ids.is_known(custom_id) for custom_id in made)
+    made = {
+        ids.LOBBY_TEMPLATE: ids.lobby_id("join", 7),
+        ids.CARD_TEMPLATE: ids.card_id(7, 42, turn, 17),
+        ids.PICK_TEMPLATE: ids.pick_id(7, 42, turn, 17, "L"),
+        ids.MOVE_TEMPLATE: ids.move_id(7, turn, "3"),
+        ids.HAND_TEMPLATE: ids.hand_id(7),
+        ids.REMATCH_TEMPLATE: ids.rematch_id(7),
+        ids.TABLE_TEMPLATE: ids.table_id(7),
+        ids.PRIVACY_TEMPLATE: ids.privacy_id("export"),
+        ids.BOARD_TEMPLATE: ids.board_id("win_rate", "month", 4),
+    }
+    for template, custom_id in made.items():
+        assert [t for t in made if re.fullmatch(t, custom_id)] == [template]
     for forged in ["wf:pick:7", "wf:join:x", "other:1", "wf:card:7:42:2:3:17:extra", ""]:
-        assert not ids.is_known(forged)
+        assert not any(re.fullmatch(template, forged) for template in made)
 
 
 def test_targets_are_seats_or_leo() -> None:
