@@ -30,7 +30,10 @@ def contents(pub: Pub) -> str:
 
 async def test_missing_picks_are_played_and_an_idle_game_is_abandoned(pub: Pub) -> None:
     anne, ben = pub.players
-    await pub.open_game(pick_seconds=200)
+    # 2 s a turn: Anne's card and target clicks must be stored before the reminder at half
+    # time, 1 s after her hand was dealt (a few milliseconds when quiet; a busy CI worker has
+    # taken over half a second). Six turns nobody plays then abandon the game in 12 s.
+    await pub.open_game(pick_seconds=400)
     dm = await pub.discord.wait_for(lambda: shows_turn(last_dm(anne), 1, 1) and last_dm(anne))
     assert dm
     await anne.click(dm, custom_id=playable_cards(dm)[0]["custom_id"])
