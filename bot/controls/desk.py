@@ -71,27 +71,17 @@ class HandDesk:
             await refuse(interaction, "refusal.card_not_in_hand")
             return
         if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
-            await self._ask_for_target(interaction, record, state, player, card)
+            # The target asked for: nothing is committed yet.
+            with self._controls(record, state, player, interaction, card) as controls:
+                await interaction.response.edit_message(
+                    content=controls.content, view=controls.view
+                )
+            self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
             return
         if view.pick is not None and view.pick[0] == card:
             await refuse(interaction, "refusal.already_picked")
             return
         await self._commit_private(interaction, game_id, player, card_action(player, turn, card))
-
-    async def _ask_for_target(
-        self,
-        interaction: discord.Interaction,
-        record: GameRecord,
-        state: engine.GameState,
-        player: PlayerId,
-        card: int,
-    ) -> None:
-        table = Table.of(record)
-        place = place_of(self._directory, table)
-        locale = locale_name(interaction.locale)
-        with hand_controls(state, table, player, place, locale, selected=card) as controls:
-            await interaction.response.edit_message(content=controls.content, view=controls.view)
-        self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
 
     async def pick(
         self,
@@ -146,7 +136,8 @@ class HandDesk:
         answered, and its player's hand needs no other edit."""
 
         async def answer(transition: Transition) -> bool:
-            with self._controls(transition, player, interaction) as controls:
+            record, state = transition.record, transition.state
+            with self._controls(record, state, player, interaction) as controls:
                 await interaction.response.edit_message(
                     content=controls.content, view=controls.view
                 )
@@ -167,7 +158,8 @@ class HandDesk:
         async def redraw(transition: Transition) -> bool:
             if in_bot_dm(interaction) and (transition.finished or _deals_a_stage(transition)):
                 return False
-            with self._controls(transition, player, interaction) as controls:
+            record, state = transition.record, transition.state
+            with self._controls(record, state, player, interaction) as controls:
                 try:
                     await interaction.edit_original_response(
                         content=controls.content, view=controls.view
@@ -179,13 +171,19 @@ class HandDesk:
         return redraw
 
     def _controls(
-        self, transition: Transition, player: PlayerId, interaction: discord.Interaction
+        self,
+        record: GameRecord,
+        state: engine.GameState,
+        player: PlayerId,
+        interaction: discord.Interaction,
+        selected: int | None = None,
     ) -> Post:
-        """The player's controls as the change leaves them, in the clicker's language."""
-        table = Table.of(transition.record)
+        """The player's controls (`selected`: a card chosen, not yet aimed), in the clicker's
+        language."""
+        table = Table.of(record)
         place = place_of(self._directory, table)
         locale = locale_name(interaction.locale)
-        return hand_controls(transition.state, table, player, place, locale)
+        return hand_controls(state, table, player, place, locale, selected)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         # Read from the database: another process may have moved the game on since this one
@@ -194,10 +192,8 @@ class HandDesk:
         if loaded is None:
             return
         record, state = loaded
-        table = Table.of(record)
-        place = place_of(self._directory, table)
-        player, locale = player_id(interaction.user.id), locale_name(interaction.locale)
-        with hand_controls(state, table, player, place, locale) as controls:
+        player = player_id(interaction.user.id)
+        with self._controls(record, state, player, interaction) as controls:
             if controls.view is None:
                 await interaction.response.send_message(controls.content, ephemeral=True)
             else:
