@@ -10,10 +10,11 @@ export const SCORING = 700;
 // A step is never slower than this, so short moves do not crawl.
 export const SLOWEST_STEP = 160;
 
-// One frame: where every figure stands (figure order), the cards face up or not, the figure
-// whose move was cut (or null), the scoring space and its scorers, and how long it shows.
+// One frame: where every figure stands (figure order), the figure whose move was cut (or
+// null), the scoring space and its scorers, and how long it shows. Every frame shows the cards
+// face up: the first one is when they turn over (TURN_OVER).
 function frame(spaces, extra) {
-  return { spaces: [...spaces], faceUp: true, cut: null, scoring: null, scorers: [], ms: 0, ...extra };
+  return { spaces: [...spaces], cut: null, scoring: null, scorers: [], ms: 0, ...extra };
 }
 
 // The frames of `reveal` (the state's: before, after, moves, scoring, scorers). With `still`

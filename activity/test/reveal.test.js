@@ -2,7 +2,7 @@
 // where the move stopped, the scoring last, never longer than LONGEST; at once when still.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LONGEST, duration, plan } from "../reveal.js";
+import { LONGEST, TURN_OVER, duration, plan } from "../reveal.js";
 
 const ROUND = {
   before: [0, 0, 2, 0],
@@ -19,7 +19,7 @@ const ROUND = {
 test("the cards turn over first, with every figure where it stood", () => {
   const [first] = plan(ROUND, false);
   assert.deepEqual(first.spaces, ROUND.before);
-  assert.equal(first.faceUp, true);
+  assert.equal(first.ms, TURN_OVER);
 });
 
 test("figures step one space at a time, in the order of the moves, and end where the state says", () => {
