@@ -33,7 +33,7 @@ async def test_a_dm_pick_is_acknowledged_at_once_and_its_hand_redrawn_once(
     await server.discord.wait_for(
         lambda: turn_in(hand.content) == (1, 2), what="Anne's hand dealt round 2"
     )
-    # Her pick's answer, then round 2's deal: no redraw of her pick in between.
+    # Her pick's redraw, then round 2's deal: no other redraw of her pick in between.
     assert len(hand.revisions) == edits + 2
     assert [turn_in(content) for content, _ in hand.revisions[edits:]] == [(1, 1), (1, 1)]
 
