@@ -41,8 +41,7 @@ Migrations (plain SQL; `python -m bot.storage migrate DATABASE` applies them wit
     (tests/storage/test_migration_files.py). Adding one: write `NNNN_name.sql` in SQL both
     accept (BIGINT for Discord ids, no WITHOUT ROWID, no PRAGMA); add an override only where
     they cannot agree (an identity column, an index on a double, a time column: TEXT, which
-    PostgreSQL wants COLLATE "C" so that text order stays time order). A new table also
-    gets a line in `bot.storage.copying.TABLES` (a test checks that it names them all).
+    PostgreSQL wants COLLATE "C" so that text order stays time order).
     SQLite: each file atomically, version in PRAGMA user_version, after an online backup
     `<db>-v<old>-<stamp>.bak` when the file already holds data.
     PostgreSQL: each file in its own transaction, versions in the table `schema_migrations`,
@@ -50,7 +49,8 @@ Migrations (plain SQL; `python -m bot.storage migrate DATABASE` applies them wit
     the others wait. No backup is taken: that is the server's (pg_dump, base backups).
 
 Copying (`python -m bot.storage copy SOURCE TARGET`; --help tells the exit codes)
-    Copies an SQLite database into an empty PostgreSQL one: every table in one transaction,
+    Copies an SQLite database into an empty PostgreSQL one: every table of the schema (parents
+    before children, as its foreign keys say) in one transaction,
     the identity of `games.id` moved past the copied ids, then the row counts compared and
     printed. `await copy_database(source, target) -> dict[str, int]` (rows per table) from
     `bot.storage.copying` does the same from code; it raises `CopyError` (`TargetNotEmpty`)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from graphlib import TopologicalSorter
 from pathlib import Path
 
 import aiosqlite
@@ -16,27 +17,6 @@ from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR, discover
 from bot.storage.sqlite_migrations import schema_version
 from bot.storage.storage import Storage
 
-# Every table, parents before children (foreign keys). A new table gets a line here; a test
-# checks that this list names every table of both schemas.
-TABLES = (
-    "games",
-    "seats",
-    "game_messages",
-    "actions",
-    "stage_points",
-    "results",
-    "player_periods",
-    "player_totals",
-    "ratings",
-    "bot_settings",
-    "user_locales",
-    "server_languages",
-    "server_defaults",
-    "departed_servers",
-    "web_pages",
-    "unranked_results",
-    "processes",
-)
 BATCH_ROWS = 5_000
 
 
@@ -125,13 +105,26 @@ async def _value(reader: aiosqlite.Connection, sql: str) -> int:
 async def _copy_tables(
     connection: asyncpg.Connection, reader: aiosqlite.Connection, target: str
 ) -> dict[str, int]:
+    tables = await source_tables(reader)
+    in_target = {
+        row[0]
+        for row in await connection.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename <> 'schema_migrations'"
+        )
+    }
+    if in_target != set(tables):
+        raise CopyError(
+            f"the source has the tables {sorted(tables)} but the target {sorted(in_target)}: "
+            "the two schemas disagree (a migration written for one database only?)"
+        )
     # Nobody else writes while we look: the emptiness checked is the emptiness filled.
-    await connection.execute(f"LOCK TABLE {', '.join(TABLES)} IN EXCLUSIVE MODE")
-    held = {table: await _count(connection, table) for table in TABLES}
+    await connection.execute(f"LOCK TABLE {', '.join(tables)} IN EXCLUSIVE MODE")
+    held = {table: await _count(connection, table) for table in tables}
     if any(held.values()):
         raise TargetNotEmpty(target, held)
     counts: dict[str, int] = {}
-    for table in TABLES:
+    for table in tables:
         columns = await _columns(connection, reader, table)
         async with reader.execute(f"SELECT {', '.join(columns)} FROM {table}") as cursor:
             while batch := await cursor.fetchmany(BATCH_ROWS):
@@ -149,8 +142,20 @@ async def _copy_tables(
         "(SELECT coalesce(max(id), 0) + 1 FROM games), false)"
     )
     # The planner's statistics, so that the first leaderboards already walk their indexes.
-    await connection.execute(f"ANALYZE {', '.join(TABLES)}")
+    await connection.execute(f"ANALYZE {', '.join(tables)}")
     return counts
+
+
+async def source_tables(reader: aiosqlite.Connection) -> tuple[str, ...]:
+    """Every table of the schema, each after the tables its foreign keys point at."""
+    rows = await reader.execute_fetchall(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    )
+    parents: dict[str, set[str]] = {}
+    for (table,) in sorted(rows):
+        keys = await reader.execute_fetchall(f"PRAGMA foreign_key_list({table})")
+        parents[table] = {key[2] for key in keys}
+    return tuple(TopologicalSorter(parents).static_order())
 
 
 async def _count(connection: asyncpg.Connection, table: str) -> int:
