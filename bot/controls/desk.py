@@ -118,57 +118,47 @@ class HandDesk:
             await refuse(interaction, prepared.key)
             return
         actor = interaction.user.id
-        if GameOptions.of(prepared.record).hands is HandsIn.CHANNEL and _is_private(interaction):
-            outcome = await self._commits.commit(prepared, actor, self._answer(interaction, player))
-        else:
+        private = _is_private(interaction)
+        deferred = GameOptions.of(prepared.record).hands is not HandsIn.CHANNEL or not private
+        if deferred:
             await interaction.response.defer()
-            clicked = Clicked.HAND if _is_private(interaction) else Clicked.ROUND
+            clicked = Clicked.HAND if private else Clicked.ROUND
             self._announcing.note_click(game_id, player, interaction, clicked)
-            redraw = self._redraw(interaction, player) if _is_private(interaction) else None
-            outcome = await self._commits.commit(prepared, actor, redraw)
+        answer = self._answer(interaction, player, deferred) if private else None
+        outcome = await self._commits.commit(prepared, actor, answer)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
 
-    def _answer(self, interaction: discord.Interaction, player: PlayerId) -> Answer:
-        """A pick on one's hand in the channel: committed (stored before it is acknowledged),
-        then answered with the hand it leaves (the next turn's, when it ended the turn) while
-        its change is shown: the reveal it completes follows up this very click once it is
-        answered, and its player's hand needs no other edit."""
+    def _answer(self, interaction: discord.Interaction, player: PlayerId, deferred: bool) -> Answer:
+        """A pick on one's own hand, once committed (durable before it is acknowledged): its
+        hand redrawn through the click, the next turn's when it ended the turn, before any
+        later change of the game here is shown.
+
+        In the channel, by the click's own response (the reveal it completes follows it up).
+        A DM pick was acknowledged at once (`deferred`) and is redrawn now, not later by the
+        announcer: in a fleet, an edit drawn from this process's state could land after
+        another process dealt the next turn to this very hand, and show the player the round
+        they had just played. A DM pick that deals a new stage or ends the game leaves it to
+        the announcer (that stage's hand is a new DM), as does a redraw Discord refused."""
 
         async def answer(transition: Transition) -> bool:
-            record, state = transition.record, transition.state
-            with self._controls(record, state, player, interaction) as controls:
-                await interaction.response.edit_message(
-                    content=controls.content, view=controls.view
-                )
-            # Noted as a click in the channel too: the reveal it completes is its follow-up.
-            self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
+            if in_bot_dm(interaction) and (transition.finished or _deals_a_stage(transition)):
+                return False
+            with self._controls(transition.record, transition.state, player, interaction) as post:
+                if not deferred:
+                    await interaction.response.edit_message(content=post.content, view=post.view)
+                    # A click in the channel: the reveal it completes is its follow-up.
+                    self._announcing.note_click(
+                        transition.game_id, player, interaction, Clicked.HAND
+                    )
+                    return True
+                try:
+                    await interaction.edit_original_response(content=post.content, view=post.view)
+                except discord.HTTPException:
+                    return False
             return True
 
         return answer
-
-    def _redraw(self, interaction: discord.Interaction, player: PlayerId) -> Answer:
-        """A pick on one's DM hand (or Show my hand's), acknowledged at once: once committed,
-        its hand is redrawn through the click, before any later change of the game here is
-        shown. Not later, by the announcer: in a fleet, an edit drawn from this process's
-        state could land after another process dealt the next turn to this very hand, and
-        show the player the round they had just played. A DM pick that deals a new stage or
-        ends the game leaves it to the announcer: that stage's hand is a new DM."""
-
-        async def redraw(transition: Transition) -> bool:
-            if in_bot_dm(interaction) and (transition.finished or _deals_a_stage(transition)):
-                return False
-            record, state = transition.record, transition.state
-            with self._controls(record, state, player, interaction) as controls:
-                try:
-                    await interaction.edit_original_response(
-                        content=controls.content, view=controls.view
-                    )
-                except discord.HTTPException:
-                    return False  # the announcer redraws it by another way
-            return True
-
-        return redraw
 
     def _controls(
         self,
