@@ -1,8 +1,8 @@
 """The discord.py client: builds the bot's rooms and connects discord.py's events to them.
 
-setup_hook builds the rooms on the open database (bot/rooms.py), registers the buttons, syncs
-the command tree only when its definition changed, and picks up every open game; the ready
-line is logged once the gateway is ready too.
+setup_hook builds the rooms on the open database (bot/rooms.py), syncs the command tree only
+when its definition changed, picks up every open game and starts what the features run on
+their own (stopped in reverse on close); the ready line is logged once the gateway is ready.
 """
 
 from __future__ import annotations
@@ -79,7 +79,9 @@ class WhyFirstClient(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         storage = self._storage
         assert storage is not None, "the client runs once"
-        self._rooms = rooms = build_rooms(self, storage, self.metrics, self.settings)
+        self._rooms = rooms = build_rooms(
+            self, storage, self.metrics, self.settings, self._ports.web
+        )
         self.tree.add_command(rooms.commands)
         await sync_commands(
             self.tree,
@@ -88,7 +90,8 @@ class WhyFirstClient(discord.AutoShardedClient):
             app_launcher=self.settings.activity is not None,
         )
         await rooms.takeover.start()
-        rooms.housekeeping.start()
+        for part in rooms.running:
+            await part.start()
         if self._ports.metrics is not None:
             self._health = HealthServer(
                 self.metrics,
@@ -96,10 +99,6 @@ class WhyFirstClient(discord.AutoShardedClient):
                 game_counts(storage, self.metrics),
             )
             await self._health.start(self._ports.metrics)
-        if rooms.web is not None and self._ports.web is not None:
-            if rooms.table_follower is not None:
-                await rooms.table_follower.start()
-            await rooms.web.start(self._ports.web)
 
     async def on_ready(self) -> None:
         if not self._ready_logged:
@@ -112,12 +111,9 @@ class WhyFirstClient(discord.AutoShardedClient):
             self._health = None
         rooms = self._rooms
         if rooms is not None:
-            if rooms.web is not None:
-                await rooms.web.stop()
-            if rooms.table_follower is not None:
-                await rooms.table_follower.close()
+            for part in reversed(rooms.running):
+                await part.stop()
             await rooms.takeover.stop()
-            await rooms.housekeeping.stop()
             rooms.announcer.stop_awaiting_clicks()
             try:
                 # Finish the clicks being handled and show what was committed (reveals, an

@@ -6,6 +6,7 @@ folder (bot/ui/feature.py); what a part does stays in the part.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -39,19 +40,18 @@ from bot.play.service import game_service
 from bot.preferences.commands import preferences_feature
 from bot.preferences.server_defaults import ServerDefaults
 from bot.privacy.commands import Keeping, privacy
-from bot.privacy.housekeeping import Housekeeping
 from bot.privacy.servers import DepartedServers
 from bot.settings import Settings
 from bot.standings.commands import standings_feature
 from bot.table.build import table_parts
-from bot.table.follow import TableFollower
 from bot.table.launch import app_launcher, table_feature
 from bot.timers.loop import Timers
 from bot.timers.takeover import Takeover
 from bot.ui.clicks import ClickGuard, ClickRouter, InteractionCount, interaction_count
 from bot.ui.commands import WhyFirstCommands
+from bot.ui.feature import Running
 from bot.ui.in_flight import InFlight
-from bot.web.commands import web_switch_feature
+from bot.web.commands import web_feature
 from bot.web.server import WebPages
 
 
@@ -66,18 +66,15 @@ class Rooms:
     ai: AiSeats
     abandonment: AbandonmentCheck
     servers: DepartedServers
-    housekeeping: Housekeeping
     languages: Languages
     in_flight: InFlight
     count: InteractionCount
     clicks: ClickRouter
     commands: WhyFirstCommands
-    web: WebPages | None
-    """The replay and standings pages, when the bot serves them."""
+    running: tuple[Running, ...]
+    """What the features run on their own (bot/ui/feature.py), in the order they start."""
     launch: Callable[[discord.Interaction], Awaitable[None]]
     """A launch from the App Launcher: the table opens, or the player hears it is closed."""
-    table_follower: TableFollower | None
-    """The tables' changes committed by other processes, when the table is served."""
 
 
 def build_rooms(
@@ -85,6 +82,7 @@ def build_rooms(
     storage: store.Storage,
     metrics: Metrics,
     settings: Settings,
+    web_listener: socket.socket | None = None,
 ) -> Rooms:
     clock = Clock.starting(settings.time_scale, settings.clock_start)
     service = game_service(storage, settings, metrics, clock)
@@ -106,6 +104,7 @@ def build_rooms(
             settings.public_url,
             settings.rating_min_games,
             more=() if table is None else (table.pages,),
+            listener=web_listener,
         )
     )
     fallback = metrics.count_rest_fallback
@@ -148,8 +147,8 @@ def build_rooms(
         standings_feature(storage, languages, clock, settings.rating_min_games),
         preferences_feature(languages, defaults),
         kept.feature,
-        web_switch_feature(storage, clock, None if web is None else web.standings_url),
-        table_feature(table_on),
+        table_feature(table_on, None if table is None else table.follower),
+        web_feature(storage, clock, web),
     )
     return Rooms(
         storage=storage,
@@ -168,13 +167,11 @@ def build_rooms(
         ai=ai,
         abandonment=abandonment,
         servers=kept.servers,
-        housekeeping=kept.housekeeping,
         languages=languages,
         in_flight=in_flight,
         count=count,
         clicks=ClickRouter(features, ClickGuard(in_flight, count)),
         commands=WhyFirstCommands(features),
-        web=web,
+        running=tuple(part for feature in features for part in feature.running),
         launch=app_launcher(service.games, desk, table_on),
-        table_follower=None if table is None else table.follower,
     )

@@ -57,8 +57,8 @@ class OpenGamesOfPlaces(Protocol):
 class Privacy:
     feature: Feature
     servers: DepartedServers
-    """Servers the bot left, forgotten after their grace period."""
-    housekeeping: Housekeeping
+    """Servers the bot left, forgotten after their grace period (by the feature's
+    housekeeping)."""
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,9 @@ def privacy(
 
     return Privacy(
         feature=Feature(
-            commands=(show_privacy, forget_server), clicks={ids.PRIVACY_TEMPLATE: clicked}
+            commands=(show_privacy, forget_server),
+            clicks={ids.PRIVACY_TEMPLATE: clicked},
+            running=(Housekeeping(clock, duties, shortest=shortest),),
         ),
         servers=servers,
-        housekeeping=Housekeeping(clock, duties, shortest=shortest),
     )

@@ -46,7 +46,7 @@ class Housekeeping:
         self._pause = max(min(CHECK_EVERY, shortest / 4).total_seconds(), 1.0)
         self._task: asyncio.Task[None] | None = None
 
-    def start(self) -> None:
+    async def start(self) -> None:
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:

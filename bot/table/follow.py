@@ -68,7 +68,7 @@ class TableFollower:
         if self._listener is not None:
             await self._listener.start()
 
-    async def close(self) -> None:
+    async def stop(self) -> None:
         if self._listener is not None:
             await self._listener.close()
             self._listener = None

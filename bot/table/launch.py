@@ -14,7 +14,7 @@ from bot.lobby.answer import refused_start
 from bot.lobby.request import LobbyRequest
 from bot.ui import custom_ids as ids
 from bot.ui.contexts import in_bot_dm
-from bot.ui.feature import Feature
+from bot.ui.feature import Feature, Running
 from bot.ui.replies import NO_PINGS, refuse
 
 log = logging.getLogger("whyfirst.table")
@@ -99,7 +99,11 @@ async def _open_table(interaction: discord.Interaction) -> None:
     await open_table(interaction)
 
 
-def table_feature(table_on: bool) -> Feature:
-    """Open the table, the button on a game's lobby and round messages."""
+def table_feature(table_on: bool, follower: Running | None) -> Feature:
+    """Open the table, the button on a game's lobby and round messages; and, where the table is
+    served, the follower of other processes' changes (started before the pages are served)."""
     launch = _open_table if table_on else closed_table
-    return Feature(clicks={ids.TABLE_TEMPLATE: lambda interaction, _match: launch(interaction)})
+    return Feature(
+        clicks={ids.TABLE_TEMPLATE: lambda interaction, _match: launch(interaction)},
+        running=() if follower is None else (follower,),
+    )

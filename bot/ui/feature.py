@@ -4,7 +4,8 @@ A feature is a folder (bot/lobby, bot/controls, bot/standings, bot/privacy, bot/
 bot/web): its desk does the work, and its commands.py builds the desk from the few
 collaborators it uses and returns a `Feature`, which the composition root hands to the command
 group (bot/ui/commands.py) and to the buttons (bot/ui/clicks.py). Adding a subcommand is that
-folder and the catalog's lines.
+folder and the catalog's lines; so is work it runs on its own (`running`), which the client
+starts and stops with every feature's.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -24,8 +25,18 @@ Route = Callable[[discord.Interaction, re.Match[str]], Awaitable[None]]
 """Hands a click's parsed custom id (bot/ui/custom_ids.py) to the desk that answers it."""
 
 
+class Running(Protocol):
+    """Work a feature runs beside the clicks while the bot is connected."""
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class Feature:
     commands: tuple[Subcommand, ...] = ()
     clicks: Mapping[str, Route] = field(default_factory=dict)
     """Custom id template -> what a click on such a button does."""
+    running: tuple[Running, ...] = ()
+    """Started in order once the commands are synced, stopped in reverse when the bot closes."""

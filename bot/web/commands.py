@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import discord
 from discord import app_commands
 
 from bot.clock import Clock
 from bot.ui.command_text import described
 from bot.ui.feature import Feature
+from bot.web.server import WebPages
 from bot.web.switch import StandingsPages, StandingsPageSwitch
 
 
-def web_switch_feature(
-    storage: StandingsPages, clock: Clock, page_url: Callable[[str], str] | None
-) -> Feature:
-    """`page_url`: a standings token's page; None when the bot serves no web pages."""
-    switch = StandingsPageSwitch(storage, clock, page_url)
+def web_feature(storage: StandingsPages, clock: Clock, pages: WebPages | None) -> Feature:
+    """/whyfirst web, and the pages served (`pages`: None when the bot serves none)."""
+    switch = StandingsPageSwitch(storage, clock, None if pages is None else pages.standings_url)
     web = app_commands.Group(name="web", description=described("commands.web"))
 
     @web.command(name="on", description=described("commands.web_on"))
@@ -28,4 +25,4 @@ def web_switch_feature(
     async def turn_off(interaction: discord.Interaction) -> None:
         await switch.turn_off(interaction)
 
-    return Feature(commands=(web,))
+    return Feature(commands=(web,), running=() if pages is None else (pages,))

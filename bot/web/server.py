@@ -87,7 +87,8 @@ class MorePages(Protocol):
 
 
 class WebPages:
-    """The pages' routes; `public_url` is where players reach this server."""
+    """The pages' routes; `public_url` is where players reach this server, served on
+    `listener` (a socket bound and listening: bot/observe/listeners.py) once started."""
 
     def __init__(
         self,
@@ -96,7 +97,9 @@ class WebPages:
         public_url: str,
         min_rated_games: int,
         more: Sequence[MorePages] = (),
+        listener: socket.socket | None = None,
     ) -> None:
+        self._listener = listener
         self._source = source
         self._clock = clock
         self._public_url = public_url
@@ -124,8 +127,10 @@ class WebPages:
             pages.add_routes(app)
         return app
 
-    async def start(self, listener: socket.socket) -> None:
-        """Serves on `listener`, a socket bound and listening (bot/observe/listeners.py)."""
+    async def start(self) -> None:
+        listener = self._listener
+        if listener is None:
+            return
         self._runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
         await self._runner.setup()
         await web.SockSite(self._runner, listener).start()
