@@ -35,10 +35,7 @@ class GameStore:
         return await self._database.write("create a game", work)
 
     async def game(self, game_id: int) -> GameRecord | None:
-        async def work(db: Session) -> GameRecord | None:
-            return await games.load(db, game_id)
-
-        return await self._database.read("load a game", work)
+        return await self._database.read("load a game", lambda db: games.load(db, game_id))
 
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None:
         async def work(db: Session) -> GameRecord | None:
@@ -48,10 +45,9 @@ class GameStore:
         return await self._database.read("load a channel's game", work)
 
     async def active_games(self) -> list[GameRecord]:
-        async def work(db: Session) -> list[GameRecord]:
-            return await games.found(db, f"{games.ACTIVE} ORDER BY id")
-
-        return await self._database.read("load the open games", work)
+        return await self._database.read(
+            "load the open games", lambda db: games.found(db, f"{games.ACTIVE} ORDER BY id")
+        )
 
     async def join(self, seat: NewSeat) -> GameRecord:
         async def work(db: Session) -> GameRecord:
@@ -70,16 +66,14 @@ class GameStore:
     async def commit_transition(self, change: TransitionWrite) -> GameRecord:
         """Raises StaleVersion when the game's version moved on, GameClosed once it ended."""
 
-        async def work(db: Session) -> GameRecord:
-            return await transitions.transition(db, change)
-
-        return await self._database.write("store a game transition", work)
+        return await self._database.write(
+            "store a game transition", lambda db: transitions.transition(db, change)
+        )
 
     async def set_message_ids(self, game_id: int, **ids: int | None) -> None:
-        async def work(db: Session) -> None:
-            await games.set_message_ids(db, game_id, ids)
-
-        await self._database.write("store message ids", work)
+        await self._database.write(
+            "store message ids", lambda db: games.set_message_ids(db, game_id, ids)
+        )
 
     async def actions(self, game_id: int) -> list[JsonObject]:
         return [entry["action"] for entry in await self.action_log(game_id)]
@@ -87,10 +81,9 @@ class GameStore:
     async def actions_at(self, game_id: int, version: int) -> list[JsonObject]:
         """The actions the write that brought the game to `version` logged, in order."""
 
-        async def work(db: Session) -> list[JsonObject]:
-            return await games.actions_at(db, game_id, version)
-
-        return await self._database.read("read a game's last actions", work)
+        return await self._database.read(
+            "read a game's last actions", lambda db: games.actions_at(db, game_id, version)
+        )
 
     async def action_log(self, game_id: int) -> list[LoggedAction]:
         """The log with its bookkeeping: seq, version, actor_id, action, created_at."""

@@ -19,19 +19,15 @@ class PrivacyStore:
     async def personal_rows(self, user_id: int) -> dict[str, list[JsonObject]]:
         """Every stored row about the person, table by table, on one snapshot."""
 
-        async def work(db: Session) -> dict[str, list[JsonObject]]:
-            return await rows_about(db, user_id)
-
-        return await self._database.read("read what is kept about a player", work)
+        return await self._database.read(
+            "read what is kept about a player", lambda db: rows_about(db, user_id)
+        )
 
     async def erase_person(self, user_id: int) -> int:
         """Erase a person (bot/storage/erasure.py); raises `StillPlaying` while they are
         seated in an open game. How many games' records now name a former player."""
 
-        async def work(db: Session) -> int:
-            return await erase_person(db, user_id)
-
-        return await self._database.write("erase a player", work)
+        return await self._database.write("erase a player", lambda db: erase_person(db, user_id))
 
     async def delete_action_logs(self, closed_before: datetime) -> int:
         """Delete the action logs of games closed (finished, cancelled, abandoned) before

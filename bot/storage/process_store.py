@@ -21,10 +21,7 @@ class ProcessStore:
     async def ping(self) -> None:
         """A query that only proves the database answers (StorageError if it does not)."""
 
-        async def work(db: Session) -> None:
-            await db.one("SELECT 1", ())
-
-        await self._database.read("answer a health check", work)
+        await self._database.read("answer a health check", lambda db: db.one("SELECT 1", ()))
 
     async def open_games(self) -> dict[GameStatus, int]:
         """How many games are open (lobby, running), by status."""
@@ -41,22 +38,17 @@ class ProcessStore:
     async def renew_lease(self, name: str, *, now: datetime, lease: timedelta) -> int:
         """Keep process `name` alive until `now + lease`; how many processes are alive."""
 
-        async def work(db: Session) -> int:
-            return await clocks.renew(db, name, now, lease)
-
-        return await self._database.write("renew a process's lease", work)
+        return await self._database.write(
+            "renew a process's lease", lambda db: clocks.renew(db, name, now, lease)
+        )
 
     async def release_lease(self, name: str) -> None:
-        async def work(db: Session) -> None:
-            await clocks.release(db, name)
-
-        await self._database.write("release a process's lease", work)
+        await self._database.write("release a process's lease", lambda db: clocks.release(db, name))
 
     async def claim_clocks(self, name: str, *, now: datetime, own_too: bool) -> list[int]:
         """Open games whose clock process `name` now holds: those whose holder is dead or
         unknown, and with `own_too` those it held already."""
 
-        async def work(db: Session) -> list[int]:
-            return await clocks.claim(db, name, now, own_too=own_too)
-
-        return await self._database.write("claim the clocks of games", work)
+        return await self._database.write(
+            "claim the clocks of games", lambda db: clocks.claim(db, name, now, own_too=own_too)
+        )

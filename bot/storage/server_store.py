@@ -39,10 +39,10 @@ class ServerStore:
     async def note_server_back(self, guild_id: int) -> None:
         """The bot was added back: nothing of the server is to be forgotten."""
 
-        async def work(db: Session) -> None:
-            await db.execute("DELETE FROM departed_servers WHERE guild_id = ?", (guild_id,))
-
-        await self._database.write("note a server the bot is back in", work)
+        await self._database.write(
+            "note a server the bot is back in",
+            lambda db: db.execute("DELETE FROM departed_servers WHERE guild_id = ?", (guild_id,)),
+        )
 
     async def servers_left_before(self, moment: datetime) -> list[int]:
         """Servers the bot was removed from before `moment` and not added back to."""

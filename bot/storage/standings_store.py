@@ -26,10 +26,9 @@ class StandingsStore:
     _histories: Histories  # set by Storage.__init__
 
     async def leaderboard(self, query: LeaderboardQuery) -> LeaderboardPage:
-        async def work(db: Session) -> LeaderboardPage:
-            return await leaderboard.page(db, query, self._histories)
-
-        return await self._database.read("read a leaderboard", work)
+        return await self._database.read(
+            "read a leaderboard", lambda db: leaderboard.page(db, query, self._histories)
+        )
 
     async def player_stats(
         self,
@@ -87,24 +86,22 @@ class StandingsStore:
     async def player_rating(
         self, guild_id: int, user_id: int, period: str = ratings.ALL_TIME, *, min_games: int = 3
     ) -> PlayerRating | None:
-        async def work(db: Session) -> PlayerRating | None:
-            return await rating_board.player(db, guild_id, user_id, period, min_games=min_games)
-
-        return await self._database.read("read a player's rating", work)
+        return await self._database.read(
+            "read a player's rating",
+            lambda db: rating_board.player(db, guild_id, user_id, period, min_games=min_games),
+        )
 
     async def rating_changes(self, game_id: int) -> dict[int, float]:
         """Each person's all-time rating change in a finished game (empty if not rated)."""
 
-        async def work(db: Session) -> dict[int, float]:
-            return await rating_board.changes(db, game_id)
-
-        return await self._database.read("read a game's rating changes", work)
+        return await self._database.read(
+            "read a game's rating changes", lambda db: rating_board.changes(db, game_id)
+        )
 
     async def rerate(self, guild_id: int | None = None) -> int:
         """Recompute the ratings of a server (or all) from the stored games, in the order
         they finished; how many games were rated."""
 
-        async def work(db: Session) -> int:
-            return await ratings.rerate(db, guild_id)
-
-        return await self._database.write("recompute the ratings", work)
+        return await self._database.write(
+            "recompute the ratings", lambda db: ratings.rerate(db, guild_id)
+        )

@@ -31,10 +31,9 @@ class WebStore:
     async def standings_page_token(self, guild_id: int) -> str | None:
         """The server's standings page token while its admins have the page on."""
 
-        async def work(db: Session) -> str | None:
-            return await _page_token(db, guild_id)
-
-        return await self._database.read("read a standings page token", work)
+        return await self._database.read(
+            "read a standings page token", lambda db: _page_token(db, guild_id)
+        )
 
     async def turn_standings_page_on(self, guild_id: int, now: datetime) -> str:
         """The page's token: the one it has if it is on, else a fresh one."""
