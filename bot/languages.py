@@ -21,8 +21,6 @@ from bot.clock import Clock
 log = logging.getLogger("whyfirst.languages")
 
 SERVER_LANGUAGES = ("en", "de", "it")
-AUTOMATIC = "auto"
-"""The choice that hands a server's language back to Discord's setting."""
 
 Spawn = Callable[[Coroutine[object, object, object]], None]
 

@@ -118,7 +118,7 @@ def build_rooms(
     ai = AiSeats(service.games, service.commits, background)
     abandonment = AbandonmentCheck(storage, service.commits)
     service.commits.subscribe(Fanout(announcer, timers, clock, abandonment, background, ai))
-    count = interaction_count(metrics, then=announcer.carry_due)
+    count = interaction_count(metrics, then=book.carry_due)
     defaults = ServerDefaults(storage)
     here = ChannelGames(storage)
     kept = privacy(

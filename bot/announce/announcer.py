@@ -81,11 +81,6 @@ class Announcer:
 
     # --- the client's side (bot/client.py) ---------------------------------------------
 
-    def carry_due(self, interaction: discord.Interaction) -> None:
-        """An interaction was answered: where only clicks reach its channel, it carries a
-        message that waited for one."""
-        self._book.carry_due(interaction)
-
     def stop_awaiting_clicks(self) -> None:
         self._book.stop_awaiting()
 

@@ -67,10 +67,7 @@ class Catalog:
         count = values.get("count")
         if not isinstance(count, int):
             raise KeyError(f"catalog entry {key!r} has plural forms: pass an integer count=")
-        category = plural_category(count, locale)
-        if category in forms:
-            return forms[category]
-        return forms["other"]
+        return forms.get(plural_category(count, locale), forms["other"])
 
 
 def candidate_locales(locale: str | None) -> tuple[str, ...]:

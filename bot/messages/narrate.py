@@ -58,9 +58,7 @@ def round_revealed(table: Table, event: engine.RoundRevealed) -> list[Sentence]:
 def cards_revealed(table: Table, event: engine.CardsRevealed) -> list[Sentence]:
     lines = [sentence("reveal.title", stage=event.stage, round=event.round)]
     lines += [play_line(table, play, engine.Variant.TACTICAL) for play in event.plays]
-    lines.append(
-        sentence("reveal.order", order=", ".join(table.mention(figure) for figure in event.order))
-    )
+    lines.append(sentence("reveal.order", order=table.mentions(event.order)))
     return lines
 
 

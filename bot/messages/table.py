@@ -53,11 +53,6 @@ class Table:
     def is_ai(self, figure: str) -> bool:
         return figure in self.ai
 
-    @property
-    def people(self) -> tuple[PlayerId, ...]:
-        """The players who are not AI players, in seat order."""
-        return tuple(player for player in self.players if player not in self.ai)
-
     def player(self, figure: str) -> PlayerId | None:
         """The seated player the engine names `figure` (None for Leo)."""
         return next((player for player in self.players if player == figure), None)

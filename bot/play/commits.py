@@ -81,7 +81,7 @@ class Commits:
                     return Refusal("refusal.already_started")
                 if actor_id != record.host_id:
                     return Refusal("refusal.host_only")
-                players = [seat.player for seat in sorted(record.seats, key=_seat_order)]
+                players = [seat.player for seat in sorted(record.seats, key=lambda seat: seat.seat)]
                 try:
                     state = engine.new_game(players, engine.Variant(record.variant), record.seed)
                 except ValueError:
@@ -232,7 +232,3 @@ class Commits:
         ended = Ended(closed, reason)
         self._publish(ended)
         return ended
-
-
-def _seat_order(seat: store.Seat) -> int:
-    return seat.seat

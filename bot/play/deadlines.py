@@ -8,13 +8,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Protocol
 
 import engine
 from bot.clock import Clock
 from bot.observe.metrics import Metrics
 from bot.play.announcing import Announcing
 from bot.play.commits import Commits
+from bot.play.open_games import GameReader
 from bot.play.transition import EndReason, Refusal, turn_of
 from bot.storage import GameRecord, GameStatus
 from bot.timers.loop import TimerHandler
@@ -25,15 +25,11 @@ log = logging.getLogger("whyfirst.deadlines")
 DEADLINE_SLACK = timedelta(milliseconds=50)
 
 
-class GameRows(Protocol):
-    async def game(self, game_id: int) -> GameRecord | None: ...
-
-
 class DeadlineActions:
     def __init__(
         self,
         commits: Commits,
-        storage: GameRows,
+        storage: GameReader,
         announcing: Announcing,
         metrics: Metrics,
         clock: Clock,

@@ -85,10 +85,6 @@ class Layout:
         y = self.legend_top + row * LEGEND_ROW_HEIGHT + LEGEND_ROW_HEIGHT // 2
         return (x, y)
 
-    def legend_text_room(self) -> int:
-        """How wide a legend entry's name and details may be."""
-        return legend_text_room(self.legend_columns)
-
 
 def layout_for(board: Board, words: PictureWords | None = None) -> Layout:
     """The plan of ``board``'s picture, written with ``words`` (by default in its locale)."""

@@ -16,7 +16,13 @@ from bot.render.fonts import (
 )
 from bot.render.geometry import LEGEND_DISC_RADIUS
 from bot.render.labels import figure_name
-from bot.render.layout import LEGEND_TEXT_GAP, MIN_NAME_ROOM, Layout, legend_details
+from bot.render.layout import (
+    LEGEND_TEXT_GAP,
+    MIN_NAME_ROOM,
+    Layout,
+    legend_details,
+    legend_text_room,
+)
 from bot.render.moves import DOT_RADIUS, PlacedMove
 from bot.render.words import PictureWords
 
@@ -55,7 +61,7 @@ def _draw_move_label(canvas: Canvas, move: PlacedMove, y: int) -> None:
 
 def draw_legend(canvas: Canvas, board: Board, layout: Layout, words: PictureWords) -> None:
     """Each figure's disc, name, space and last move, in seat order, a few per row."""
-    room = layout.legend_text_room()
+    room = legend_text_room(layout.legend_columns)
     sizes = (LEGEND_INITIAL_SIZE, LEGEND_TWO_LETTER_INITIAL_SIZE)
     for index, figure in enumerate(board.figures):
         x, y = layout.legend_center(index)

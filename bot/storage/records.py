@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum, StrEnum
-from typing import Final, Literal, NewType, TypedDict
+from typing import Final, NewType, TypedDict
 
 
 class GameStatus(StrEnum):
@@ -23,7 +23,6 @@ ACTIVE_STATUSES: Final = (GameStatus.LOBBY, GameStatus.RUNNING)
 CLOSED_STATUSES: Final = (GameStatus.FINISHED, GameStatus.CANCELLED, GameStatus.ABANDONED)
 MAX_SEATS: Final = 6
 METRICS: Final = ("wins", "win_rate", "points")
-Metric = Literal["wins", "win_rate", "points"]
 JsonObject = dict[str, object]
 """A JSON-safe dict, stored as text (game options, states, actions); its readers check each
 value before trusting it."""
