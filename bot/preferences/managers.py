@@ -1,4 +1,4 @@
-"""Who may change a server's preferences: a member who may manage it, in the server."""
+"""Who may change a server's preferences or forget it: a member who may manage it, there."""
 
 from __future__ import annotations
 

@@ -14,6 +14,7 @@ import discord
 from bot import storage as store
 from bot.clock import Clock
 from bot.i18n import t
+from bot.preferences.managers import managed_server
 from bot.privacy.export import KeptData, export_bytes, export_of
 from bot.ui.buttons import PrivacyButton
 from bot.ui.replies import refuse
@@ -84,16 +85,15 @@ class PrivacyDesk:
     # --- a server ----------------------------------------------------------------------
 
     async def ask_to_forget_server(self, interaction: discord.Interaction) -> None:
-        if await self._may_forget_server(interaction):
+        if await managed_server(interaction, "refusal.forget_not_allowed") is not None:
             await _ask(
                 interaction, "privacy.forget_question", "forget_server", "privacy.forget_confirm"
             )
 
     async def forget_server(self, interaction: discord.Interaction) -> None:
-        if not await self._may_forget_server(interaction):
+        guild_id = await managed_server(interaction, "refusal.forget_not_allowed")
+        if guild_id is None:
             return
-        guild_id = interaction.guild_id
-        assert guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._end_games_of(guild_id)
         games = await self._storage.forget_server(guild_id)
@@ -101,15 +101,6 @@ class PrivacyDesk:
         await interaction.followup.send(
             t("privacy.forgotten", interaction.locale, games=games), ephemeral=True
         )
-
-    async def _may_forget_server(self, interaction: discord.Interaction) -> bool:
-        if interaction.guild_id is None:
-            await refuse(interaction, "refusal.guild_only")
-            return False
-        if not interaction.permissions.manage_guild:
-            await refuse(interaction, "refusal.forget_not_allowed")
-            return False
-        return True
 
 
 async def _ask(interaction: discord.Interaction, question: str, action: str, confirm: str) -> None:

@@ -48,7 +48,7 @@ def standings_feature(
     return Feature(
         commands=(leaderboard, stats),
         clicks={
-            ids.BOARD_TEMPLATE: lambda interaction, m: desk.board_page(
+            ids.BOARD_TEMPLATE: lambda interaction, m: desk.show_board(
                 interaction, m["metric"], m["period"], int(m["page"])
             )
         },

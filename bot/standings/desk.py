@@ -47,22 +47,13 @@ class Standings:
         self._clock = clock
         self._min_rated_games = min_rated_games
 
-    async def show_board(self, interaction: discord.Interaction, metric: str, period: str) -> None:
-        await self._show_page(interaction, metric, period, 0, edit=False)
-
-    async def board_page(
-        self, interaction: discord.Interaction, metric: str, period: str, page: int
+    async def show_board(
+        self, interaction: discord.Interaction, metric: str, period: str, page: int | None = None
     ) -> None:
-        await self._show_page(interaction, metric, period, page, edit=True)
-
-    async def _show_page(
-        self,
-        interaction: discord.Interaction,
-        metric: str,
-        period: str,
-        page: int,
-        edit: bool,
-    ) -> None:
+        """The board's first page for the command, or, for a page button (`page`), that page
+        in the place of the one clicked."""
+        edit = page is not None
+        page = page or 0
         place = standings_place(interaction)
         if place is None or period not in PERIODS:
             await refuse(interaction, "refusal.guild_only")
