@@ -148,6 +148,9 @@ Ratings (per guild, all time and by season; rated in the finishing transaction)
 A person, servers, web pages
     `personal_rows(user_id)` every row about a person, table by table (personal_data.py);
         `erase_person(user_id) -> int` (`StillPlaying` while seated in an open game);
+    `own(tables)`: the features' own tables (`OwnedTables`: bot/league's), exported, erased and
+        forgotten with the rest from then on (`owned` lists them); `units` runs a feature's
+        own store's units of work on this database (bot/league/store.py).
         `delete_action_logs(closed_before) -> int`.
     `note_server_left(guild_id, now)`, `note_server_back(guild_id)`,
         `servers_left_before(moment)`, `forget_server(guild_id, left_before=None) -> int`.

@@ -136,11 +136,16 @@ async def _copy_tables(
                 f"{table}: {counts[table]} rows in the source but {copied} in the target; "
                 "nothing was copied"
             )
-    # New games must not take the ids of copied ones.
-    await connection.execute(
-        "SELECT setval(pg_get_serial_sequence('games', 'id'), "
-        "(SELECT coalesce(max(id), 0) + 1 FROM games), false)"
+    # New rows must not take the ids of copied ones (games, leagues).
+    identities = await connection.fetch(
+        "SELECT table_name, column_name FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND is_identity = 'YES'"
     )
+    for table, column in identities:
+        await connection.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), "
+            f"(SELECT coalesce(max({column}), 0) + 1 FROM {table}), false)"
+        )
     # The planner's statistics, so that the first leaderboards already walk their indexes.
     await connection.execute(f"ANALYZE {', '.join(tables)}")
     return counts

@@ -74,33 +74,33 @@ async def _replace_in_game(db: Session, game_id: int, user_id: int, placeholder:
     )
     row = await db.one("SELECT state FROM games WHERE id = ?", (game_id,))
     if row is not None and row[0] is not None:
-        state = _renamed(json.loads(str(row[0])), old, new)
+        state = renamed(json.loads(str(row[0])), old, new)
         await db.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
     actions = await db.all(
         "SELECT seq, actor_id, action FROM actions WHERE game_id = ?", (game_id,)
     )
-    renamed = [
+    logged = [
         (
             placeholder if actor == user_id else actor,
-            json.dumps(_renamed(json.loads(str(action)), old, new)),
+            json.dumps(renamed(json.loads(str(action)), old, new)),
             game_id,
             seq,
         )
         for seq, actor, action in actions
     ]
     await db.execute_many(
-        "UPDATE actions SET actor_id = ?, action = ? WHERE game_id = ? AND seq = ?", renamed
+        "UPDATE actions SET actor_id = ?, action = ? WHERE game_id = ? AND seq = ?", logged
     )
 
 
-def _renamed(value: object, old: str, new: str) -> object:
+def renamed(value: object, old: str, new: str) -> object:
     """`value` (parsed JSON) with every string `old`, value or key, made `new`."""
     if isinstance(value, str):
         return new if value == old else value
     if isinstance(value, list):
-        return [_renamed(item, old, new) for item in value]
+        return [renamed(item, old, new) for item in value]
     if isinstance(value, dict):
         return {
-            (new if key == old else key): _renamed(item, old, new) for key, item in value.items()
+            (new if key == old else key): renamed(item, old, new) for key, item in value.items()
         }
     return value

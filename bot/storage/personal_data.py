@@ -1,5 +1,6 @@
 """What the database keeps about a person, table by table: the one list that the export reads,
-docs/PRIVACY.md names (a test keeps the two in step with the schema), and erasing will use.
+docs/PRIVACY.md names (a test keeps the two in step with the schema), and erasing will use;
+a feature that owns tables of its own (bot/league) declares theirs as `OwnedTables`.
 
 A person is stored by their Discord user id. Columns holding personal data are those that
 name them (their id, their display name, their language), those that say what they did (a
@@ -10,6 +11,7 @@ DM channel and DM hand are kept with a game.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -27,6 +29,18 @@ class PersonalTable:
     """What an export shows of the person's rows."""
     personal: tuple[str, ...]
     """The columns that hold personal data."""
+
+
+@dataclass(frozen=True)
+class OwnedTables:
+    """What a feature's own tables keep about people and servers: read by the export, and
+    erased or forgotten in the same transaction as everything else."""
+
+    personal: tuple[PersonalTable, ...] = ()
+    erase: Callable[[Session, int], Awaitable[None]] | None = None
+    """Erases a person (a user id) from the feature's rows."""
+    of_servers: tuple[str, ...] = ()
+    """Tables whose rows (by `guild_id`) go with a forgotten server (children cascade)."""
 
 
 PERSONAL_TABLES = (
@@ -110,10 +124,12 @@ def message_names(user_id: int) -> tuple[str, str, str]:
     return f"dm_{user_id}", f"hand_{user_id}", f"dms_closed_{user_id}"
 
 
-async def rows_about(db: Session, user_id: int) -> dict[str, list[JsonObject]]:
+async def rows_about(
+    db: Session, user_id: int, owned: tuple[OwnedTables, ...] = ()
+) -> dict[str, list[JsonObject]]:
     """Every stored row about the person, table by table, as JSON."""
     found: dict[str, list[JsonObject]] = {}
-    for table in PERSONAL_TABLES:
+    for table in (*PERSONAL_TABLES, *(table for tables in owned for table in tables.personal)):
         select = ", ".join(table.columns)
         if table.key == "name":
             names = message_names(user_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.storage.personal_data import OwnedTables
 from bot.storage.sql import Session
 from bot.storage.timefmt import to_db
 from bot.storage.units import Database
@@ -23,6 +24,7 @@ SERVER_TABLES = (
 
 class ServerStore:
     _database: Database  # set by Storage.__init__
+    _owned: tuple[OwnedTables, ...]  # the features' own tables (Storage.own)
 
     async def note_server_left(self, guild_id: int, now: datetime) -> None:
         """The bot was removed from the server (the first removal's time is kept)."""
@@ -73,7 +75,8 @@ class ServerStore:
             for table in ("results", "unranked_results"):
                 await db.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
             await db.execute("DELETE FROM games WHERE guild_id = ?", (guild_id,))
-            for table in (*SERVER_TABLES, "departed_servers"):
+            owned = (table for tables in self._owned for table in tables.of_servers)
+            for table in (*SERVER_TABLES, *owned, "departed_servers"):
                 await db.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
             return 0 if row is None else int(row[0])
 

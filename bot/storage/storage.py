@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bot.storage.game_notices import GameNoticeListener, NoticeReceiver
 from bot.storage.game_store import GameStore
+from bot.storage.personal_data import OwnedTables
 from bot.storage.postgres import PostgresDatabase, is_postgresql_url
 from bot.storage.privacy_store import PrivacyStore
 from bot.storage.process_store import ProcessStore
@@ -35,6 +36,21 @@ class Storage(
     def __init__(self, database: Database) -> None:
         self._database = database
         self._histories = Histories()
+        self._owned: tuple[OwnedTables, ...] = ()
+
+    def own(self, tables: tuple[OwnedTables, ...]) -> None:
+        """The tables the features own (bot/ui/feature.py): exported, erased and forgotten
+        with the rest from now on."""
+        self._owned = tables
+
+    @property
+    def owned(self) -> tuple[OwnedTables, ...]:
+        return self._owned
+
+    @property
+    def units(self) -> Database:
+        """Units of work on this database, for a feature's own store (bot/league/store.py)."""
+        return self._database
 
     @classmethod
     async def open(

@@ -5,7 +5,8 @@ bot/web): its desk does the work, and its commands.py builds the desk from the f
 collaborators it uses and returns a `Feature`, which the composition root hands to the command
 group (bot/ui/commands.py) and to the buttons (bot/ui/clicks.py). Adding a subcommand is that
 folder and the catalog's lines; so is work it runs on its own (`running`), which the client
-starts and stops with every feature's.
+starts and stops with every feature's, and tables of its own (`owns`), which storage exports,
+erases and forgets with every other.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import Any, Protocol
 
 import discord
 from discord import app_commands
+
+from bot.storage.personal_data import OwnedTables
 
 Subcommand = app_commands.Command[Any, ..., None] | app_commands.Group
 """A subcommand of /whyfirst, or a group of them (/whyfirst web on|off)."""
@@ -40,3 +43,6 @@ class Feature:
     """Custom id template -> what a click on such a button does."""
     running: tuple[Running, ...] = ()
     """Started in order once the commands are synced, stopped in reverse when the bot closes."""
+    owns: OwnedTables = field(default_factory=OwnedTables)
+    """The tables the feature keeps of its own: what privacy exports and erases of them, and
+    what goes with a forgotten server (the copy to PostgreSQL carries every table)."""

@@ -14,9 +14,11 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.league.store import LeagueStore
 from bot.storage import LeaderboardQuery, Storage, TransitionWrite
 from bot.storage.copying import CopyError, copy_database
 from tests import REPOSITORY
+from tests.league.leagues import finished_league, opened_league
 
 from .helpers import at, migrations_dir, open_game, start
 from .league import ANNE, DANA, GUILD, OTHER_GUILD, seed_league, utc
@@ -43,6 +45,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 async def everything(storage: Storage, game_ids: range) -> list[Any]:
     """All the API reads back: games, logs, exports, settings, leaderboards, statistics."""
     seen: list[Any] = [await storage.active_games(), await storage.get_setting("commands_hash")]
+    leagues = LeagueStore(storage.units)
+    seen += [await leagues.open_leagues(), await leagues.league(1), await leagues.league(2)]
     for game_id in game_ids:
         game = await storage.game(game_id)
         seen.append(game)
@@ -82,6 +86,8 @@ async def league_in_sqlite(path: Path) -> range:
         )
         await storage.set_message_ids(running.id, round_message_id=555, lobby_message_id=444)
         await storage.set_setting("commands_hash", "abc123")
+        await finished_league(storage, {11: "Anne", 12: "Ben", 13: "Cleo", 14: "Dan"})
+        await opened_league(storage, {11: "Anne", 12: "Ben", 13: "Cleo", 14: "Dan"})
         return range(1, running.id + 2)  # and one id past the last
 
 
@@ -97,7 +103,7 @@ async def test_a_copy_reads_back_the_same_and_takes_new_games_after_it(
     with sqlite3.connect(source) as db:
         tables = [row[0] for row in db.execute("SELECT name FROM sqlite_schema WHERE type='table'")]
     db.close()
-    assert len(tables) == 17
+    assert {"games", "leagues", "league_players"} <= set(tables)
     for table in tables:
         assert any(line.split()[:1] == [table] for line in copied.stdout.splitlines()), table
     assert "as many rows in the target as in the source" in copied.stdout
@@ -105,6 +111,8 @@ async def test_a_copy_reads_back_the_same_and_takes_new_games_after_it(
         assert await everything(storage, game_ids) == expected
         later = await open_game(storage, channel_id=999)
         assert later.id == game_ids[-1], "new games take ids after the copied ones"
+        league = await opened_league(storage, {11: "Anne", 12: "Ben"}, channel_id=998)
+        assert league.id == 3, "new leagues take ids after the copied ones"
 
 
 async def test_a_target_that_holds_data_is_refused(tmp_path: Path, postgres_url: str) -> None:
