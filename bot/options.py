@@ -44,6 +44,8 @@ class Reach(StrEnum):
 
 @dataclass(frozen=True)
 class GameOptions:
+    """Stored as `dataclasses.asdict` makes them (its enums are strings), read back by `of`."""
+
     pick_seconds: int = DEFAULT_PICK_SECONDS
     locale: str | None = None
     """The server's language, for the game's public messages."""
@@ -79,19 +81,6 @@ class GameOptions:
             reach=_reach(options.get("reach")),
             table=options.get("table") is True,
         )
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "pick_seconds": self.pick_seconds,
-            "locale": self.locale,
-            "ai_level": self.ai_level,
-            "hands": str(self.hands),
-            "ai_seed": self.ai_seed,
-            "guild_name": self.guild_name,
-            "channel_name": self.channel_name,
-            "reach": str(self.reach),
-            "table": self.table,
-        }
 
 
 def _reach(value: object) -> Reach:

@@ -58,21 +58,6 @@ class LobbyDesk:
 
     # --- opening -----------------------------------------------------------------------
 
-    async def open_lobby(
-        self,
-        interaction: discord.Interaction,
-        request: LobbyRequest,
-        answer: LobbyAnswer = DEFERRED,
-    ) -> None:
-        await self._open(
-            interaction,
-            request.variant,
-            request.options,
-            seated=(),
-            server_hands=request.server_hands,
-            answer=answer,
-        )
-
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby for the same players (the one who clicked hosts it)."""
         record = await self._service.games.refresh(game_id)
@@ -84,21 +69,18 @@ class LobbyDesk:
             return
         others = [seat for seat in record.seats if seat.user_id != interaction.user.id]
         seated = sorted(others, key=lambda seat: seat.seat)
-        await self._open(
-            interaction, engine.Variant(record.variant), GameOptions.of(record), seated
-        )
+        request = LobbyRequest(engine.Variant(record.variant), GameOptions.of(record), False)
+        await self.open_lobby(interaction, request, seated=seated)
 
-    async def _open(
+    async def open_lobby(
         self,
         interaction: discord.Interaction,
-        variant: engine.Variant,
-        options: GameOptions,
-        seated: Sequence[Seat],
-        server_hands: bool = False,
+        request: LobbyRequest,
         answer: LobbyAnswer = DEFERRED,
+        seated: Sequence[Seat] = (),
     ) -> None:
-        """Open a lobby in the interaction's channel, with `seated` players already in;
-        `server_hands`: the hands where the server's default puts them.
+        """Open the lobby `request` asks for in the interaction's channel, with `seated` players
+        already in (a rematch).
 
         Through a user install (a group DM, a server that never invited the bot) the hands
         are in the channel whatever was asked, a group DM's games and standings are kept
@@ -116,9 +98,10 @@ class LobbyDesk:
             return
         host = locale_name(interaction.locale)
         public = await self._languages.of_server(where, public_locale(interaction))
+        options = request.options
         if reach.clicks_only:
             options = replace(options, hands=HandsIn.CHANNEL)
-        elif server_hands:
+        elif request.server_hands:
             options = replace(options, hands=await self._defaults.hands(where))
         guild_name, channel_name = place_names(interaction, host)
         options = replace(
@@ -135,7 +118,7 @@ class LobbyDesk:
                 channel_id,
                 interaction.user.id,
                 interaction.user.display_name,
-                variant,
+                request.variant,
                 options,
                 seated,
             )

@@ -61,15 +61,13 @@ def dealt_hand(state: engine.GameState, player: str) -> tuple[int, ...]:
 
 def stage_over(place: Place, stage: int, locale: str | None = None) -> str:
     """What a finished stage's DM hand says once the next stage's hand has been dealt."""
-    header = t(
-        "hand.header",
-        locale,
-        guild=place.guild,
-        channel=place.channel,
-        stage=stage,
-        round=engine.ROUNDS,
-    )
+    header = _header(place, stage, engine.ROUNDS, locale)
     return f"{header}\n{t('hand.stage_over', locale, stage=stage, next=stage + 1)}"
+
+
+def _header(place: Place, stage: int, round_: int, locale: str | None) -> str:
+    guild, channel = place.guild, place.channel
+    return t("hand.header", locale, guild=guild, channel=channel, stage=stage, round=round_)
 
 
 def undelivered_hand(table: Table, player: PlayerId, dms_closed: bool) -> Post:
@@ -90,14 +88,7 @@ def hand_controls(
     """The controls `player` sees now; `selected` is a card chosen but not yet aimed.
     `with hand_controls(...) as controls:` takes their buttons apart once sent."""
     view = engine.view_for(state, player)
-    header = t(
-        "hand.header",
-        locale,
-        guild=place.guild,
-        channel=place.channel,
-        stage=view.stage,
-        round=view.round,
-    )
+    header = _header(place, view.stage, view.round, locale)
     status = hand_status(view, table, player, locale, selected)
     if view.phase == engine.Phase.FINISHED:
         return Post(f"{header}\n{status}", None)

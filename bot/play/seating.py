@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Protocol
 
 import engine
@@ -67,7 +67,7 @@ class Seating:
                 host_id=host_id,
                 host_name=host_name,
                 variant=variant.value,
-                options=replace(options, ai_seed=self._seeds.new()).to_dict(),
+                options=asdict(replace(options, ai_seed=self._seeds.new())),
                 seed=seed,
                 now=self._clock.now(),
                 lobby_deadline=self._clock.after(LOBBY_IDLE_SECONDS),
