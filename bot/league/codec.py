@@ -21,6 +21,7 @@ def night_to_dict(night: Night) -> JsonObject:
         "played": [
             [p.game, p.table, list(p.result.players), list(p.result.winners)] for p in night.played
         ],
+        "table_games": [list(opened) for opened in night.table_games],
     }
 
 
@@ -40,6 +41,10 @@ def night_from_dict(stored: JsonObject) -> Night:
         played=tuple(
             Played(_int(game), _int(table), TableResult(_players(players), _players(winners)))
             for game, table, players, winners in _rows(stored["played"])
+        ),
+        table_games=tuple(
+            (_int(game), _int(table), _int(game_id))
+            for game, table, game_id in _rows(stored["table_games"])
         ),
     )
 

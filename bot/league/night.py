@@ -41,6 +41,8 @@ class Refused(StrEnum):
     NOT_PLAYING = "not_playing"
     UNKNOWN_TABLE = "unknown_table"
     OVER = "over"
+    BUSY = "busy"
+    """Other writers kept coming first (bot/league/service.py)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,15 @@ class Leave:
 @dataclass(frozen=True)
 class Start:
     pass
+
+
+@dataclass(frozen=True)
+class TableOpened:
+    """A table of the current game got its game (its thread and game id)."""
+
+    game: int
+    table: int
+    game_id: int
 
 
 @dataclass(frozen=True)
@@ -81,7 +92,7 @@ class Cancel:
     pass
 
 
-Action = Join | Leave | Start | TableEnded | EndEarly | Cancel
+Action = Join | Leave | Start | TableOpened | TableEnded | EndEarly | Cancel
 
 
 @dataclass(frozen=True)
@@ -105,6 +116,8 @@ class Night:
     tables: Tables = ()
     """The current game's tables, best seated first."""
     played: tuple[Played, ...] = ()
+    table_games: tuple[tuple[int, int, int], ...] = ()
+    """(game, table, game id) of every table opened so far."""
 
     def __post_init__(self) -> None:
         if self.games not in GAMES or self.table_size not in TABLE_SIZES:
@@ -125,6 +138,15 @@ class Night:
     def champion(self) -> PlayerId | None:
         """Named once the night is over."""
         return champion(self.standings()) if self.phase is Phase.FINISHED else None
+
+    def table_of(self, game_id: int) -> tuple[int, int] | None:
+        """The (game, table) the game id is played at."""
+        return next(((g, t) for g, t, played in self.table_games if played == game_id), None)
+
+    def unopened_tables(self) -> tuple[int, ...]:
+        """The current game's tables that have no game yet."""
+        opened = {table for game, table, _ in self.table_games if game == self.game}
+        return tuple(index for index in self.open_tables() if index not in opened)
 
     def open_tables(self) -> tuple[int, ...]:
         """The current game's tables still playing."""
@@ -150,6 +172,12 @@ def apply(night: Night, action: Action) -> Night | Refused:
                 return Refused.TOO_FEW
             tables = first_seating(night.players, night.table_size, night.seed)
             return replace(night, phase=Phase.PLAYING, game=1, tables=tables)
+        case TableOpened(game, table, game_id):
+            if night.phase is not Phase.PLAYING:
+                return Refused.NOT_PLAYING
+            if game != night.game or table not in night.unopened_tables():
+                return Refused.UNKNOWN_TABLE
+            return replace(night, table_games=(*night.table_games, (game, table, game_id)))
         case TableEnded():
             return _table_ended(night, action)
         case EndEarly():

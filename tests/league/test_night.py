@@ -15,6 +15,7 @@ from bot.league.night import (
     Refused,
     Start,
     TableEnded,
+    TableOpened,
     apply,
 )
 from bot.storage import PlayerId
@@ -135,6 +136,15 @@ def test_leaving_before_the_start_gives_up_the_place_in_the_order() -> None:
 )
 def test_refusals_change_nothing(night: Night, action: object, refused: Refused) -> None:
     assert apply(night, action) == refused  # type: ignore[arg-type]
+
+
+def test_a_table_gets_one_game_of_the_current_game() -> None:
+    night = step(opened(TEN[:8], games=2), Start(), TableOpened(1, 1, 77))
+    assert night.unopened_tables() == (0,)
+    assert night.table_of(77) == (1, 1)
+    assert apply(night, TableOpened(1, 1, 78)) == Refused.UNKNOWN_TABLE
+    assert apply(night, TableOpened(2, 0, 78)) == Refused.UNKNOWN_TABLE
+    assert apply(opened(TEN[:4]), TableOpened(1, 0, 78)) == Refused.NOT_PLAYING
 
 
 def test_a_table_ends_once() -> None:
