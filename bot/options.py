@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -67,7 +68,11 @@ class GameOptions:
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
-        options = record.options or {}
+        return cls.from_dict(record.options or {})
+
+    @classmethod
+    def from_dict(cls, options: Mapping[str, object]) -> GameOptions:
+        """As stored (unknown or missing values read as their defaults)."""
         locale = options.get("locale")
         level = str(options.get("ai_level", DEFAULT_AI_LEVEL))
         return cls(

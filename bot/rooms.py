@@ -27,7 +27,7 @@ from bot.clock import Clock
 from bot.controls.commands import controls_feature
 from bot.controls.desk import HandDesk
 from bot.languages import Languages
-from bot.league.commands import league_feature
+from bot.league.build import league
 from bot.lobby.commands import lobby_feature
 from bot.lobby.desk import LobbyDesk
 from bot.observe.metrics import Metrics
@@ -150,7 +150,7 @@ def build_rooms(
         kept.feature,
         table_feature(table_on, None if table is None else table.follower),
         web_feature(storage, clock, web),
-        league_feature(),
+        league(storage, service, client, clock, languages, settings, background, in_flight),
     )
     storage.own(tuple(feature.owns for feature in features))
     return Rooms(

@@ -148,6 +148,11 @@ class Night:
         opened = {table for game, table, _ in self.table_games if game == self.game}
         return tuple(index for index in self.open_tables() if index not in opened)
 
+    def played_tables(self, game: int) -> tuple[tuple[PlayerId, ...], ...]:
+        """Who played at each table of `game` that ended, table A first."""
+        ended = sorted((p.table, p.result.players) for p in self.played if p.game == game)
+        return tuple(players for _, players in ended)
+
     def open_tables(self) -> tuple[int, ...]:
         """The current game's tables still playing."""
         ended = {played.table for played in self.played if played.game == self.game}

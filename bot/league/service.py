@@ -35,6 +35,15 @@ class LeagueNights:
         """Raises LeagueBusy when the channel has an open league."""
         return await self._store.open(new)
 
+    async def league(self, league_id: int) -> LeagueRecord | None:
+        return await self._store.league(league_id)
+
+    async def open_leagues(self) -> list[LeagueRecord]:
+        return await self._store.open_leagues()
+
+    async def note_post(self, league_id: int, message_id: int) -> None:
+        await self._store.set_message_id(league_id, message_id)
+
     async def act(
         self, league_id: int, action: Action, names: Mapping[PlayerId, str] = NO_NAMES
     ) -> LeagueRecord | Refused | None:
@@ -64,12 +73,16 @@ class LeagueNights:
     async def game_ended(self, game: GameRecord) -> LeagueRecord | Refused | None:
         """A game closed: when a league's table played it, the night hears its result
         (None for any other game)."""
+        found = await self.table_result(game)
+        return None if found is None else await self.act(*found)
+
+    async def table_result(self, game: GameRecord) -> tuple[int, TableEnded] | None:
+        """The league whose table played this closed game, and that table's result."""
         for league in await self._store.open_leagues():
             where = league.night.table_of(game.id)
-            if where is None:
-                continue
-            winners, absent = await self._outcome(game)
-            return await self.act(league.id, TableEnded(*where, winners, absent))
+            if where is not None:
+                winners, absent = await self._outcome(game)
+                return league.id, TableEnded(*where, winners, absent)
         return None
 
     async def _outcome(self, game: GameRecord) -> tuple[tuple[PlayerId, ...], tuple[PlayerId, ...]]:

@@ -123,6 +123,15 @@ class LeagueStore:
 
         return await self._units.write("open a league", work)
 
+    async def set_message_id(self, league_id: int, message_id: int) -> None:
+        """The league's post (its version does not change: the night did not)."""
+        await self._units.write(
+            "store a league's post",
+            lambda db: db.execute(
+                "UPDATE leagues SET message_id = ? WHERE id = ?", (message_id, league_id)
+            ),
+        )
+
     async def league(self, league_id: int) -> LeagueRecord | None:
         return await self._units.read("load a league", lambda db: _load(db, "id = ?", league_id))
 

@@ -7,6 +7,9 @@ import re
 import pytest
 
 from bot.i18n import default_catalog, placeholders, t
+from bot.league.desk import THREAD_PERMISSIONS
+from bot.league.night import Refused
+from bot.league.post import ACTIONS as LEAGUE_ACTIONS
 from bot.options import AI_LEVELS
 from bot.permissions import NEEDED_PERMISSIONS
 from bot.play.verdict import REFUSAL_BY_CODE
@@ -18,7 +21,7 @@ from tests import REPOSITORY
 BOT = REPOSITORY / "bot"
 KEY_LITERAL = re.compile(
     r"""["']((?:refusal|hand|reveal|scoring|final|lobby|game|round|board|"""
-    r"""stats|status|rules|cancel|start|picture|variant|permission)"""
+    r"""stats|status|rules|cancel|start|picture|variant|permission|league)"""
     r"""\.[a-z_]+)["']"""
 )
 
@@ -37,6 +40,9 @@ def keys_built_at_run_time() -> set[str]:
     keys |= {f"board.period_{period}" for period in PERIODS}
     keys |= {f"lobby.{action}" for action in LOBBY_ACTIONS}
     keys |= {f"ai.{level}" for level in AI_LEVELS}
+    keys |= {f"league.{action}" for action in LEAGUE_ACTIONS}
+    keys |= {f"league.refused_{refused.value}" for refused in Refused}
+    keys |= {f"permission.{name}" for name in THREAD_PERMISSIONS}
     return keys | set(REFUSAL_BY_CODE.values())
 
 

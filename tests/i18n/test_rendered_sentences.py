@@ -82,6 +82,14 @@ VALUES: dict[str, object] = {
     "changes": "<@111> +60.1 · <@222> −9.4",
     "minimum": "3 rated games",
     "provisional": 5,
+    "league": 7,
+    "size": 4,
+    "place": 2,
+    "league_points": 6,
+    "won": 2,
+    "played": 3,
+    "night_games": 3,
+    "table": "B",
 }
 MAY_BE_EMPTY = ("deadline",)
 """Values the code leaves empty: a turn without a deadline. (bot/messages/round.py also falls
@@ -92,8 +100,11 @@ SPACE_BEFORE_PUNCTUATION = re.compile(r"\s[.,;:!?)]|\(\s")
 DOUBLED_PUNCTUATION = re.compile(r"[.,;:!?][.,;:]")
 # What Discord's markdown takes for a list, a heading or a quote at the start of a line.
 DISCORD_BLOCK = re.compile(r"^(?:\d+\.\s|[-*+]\s|#{1,3}\s|-#\s|>\s)")
-CONSECUTIVELY_NUMBERED = frozenset({"lobby.seat", "lobby.ai_seat"})
-"""Lines that are a numbered list on purpose: the lobby's seats, numbered 1, 2, 3, ..."""
+CONSECUTIVELY_NUMBERED = frozenset(
+    {"lobby.seat", "lobby.ai_seat", "league.standing", "league.standing_out"}
+)
+"""Lines that are a numbered list on purpose: the lobby's seats and a league's standings,
+numbered 1, 2, 3, ..."""
 
 # Words each catalog keeps out, as the game's edition calls these things otherwise.
 OTHER_TERMS = {

@@ -1,0 +1,104 @@
+"""What a league night says: its post in the channel (who joined, then the standings, then the
+champion) with its buttons, and the line that seats a table in its thread."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import discord
+
+from bot.i18n import join_names, t
+from bot.league.night import Night, Phase
+from bot.league.seating import table_letter
+from bot.messages.post import Post
+from bot.storage import PlayerId, user_id_of
+from bot.ui.buttons import Drawn
+from bot.ui.replies import PINGS
+
+PREFIX = "wf:league"
+ACTIONS = ("join", "leave", "start", "cancel", "end")
+TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(ACTIONS)}):(?P<league>\d{{1,18}})"
+STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+    "end": discord.ButtonStyle.danger,
+}
+
+
+def button_id(action: str, league_id: int) -> str:
+    return f"{PREFIX}:{action}:{league_id}"
+
+
+def mention(player: PlayerId) -> str:
+    return f"<@{user_id_of(player)}>"
+
+
+def league_post(
+    league_id: int, night: Night, names: Mapping[PlayerId, str], locale: str | None
+) -> Post:
+    """The league's post as the night stands."""
+    lines = [t("league.title", locale, league=league_id)]
+    lines.append(t("league.settings", locale, count=night.games, size=night.table_size))
+    if night.phase is Phase.OPEN:
+        lines.append(t("league.joined", locale, count=len(night.players)))
+        lines += [f"{n + 1}. {names.get(p, p)}" for n, p in enumerate(night.players)]
+        lines.append(t("league.help", locale))
+        actions: tuple[str, ...] = ("join", "leave", "start", "cancel")
+    elif night.phase is Phase.CANCELLED:
+        lines.append(t("league.cancelled", locale))
+        actions = ()
+    else:
+        lines += standings_lines(night, names, locale)
+        champion = night.champion()
+        if champion is not None:
+            lines.append(t("league.champion", locale, player=names.get(champion, champion)))
+            actions = ()
+        else:
+            lines.append(t("league.playing", locale, game=night.game, night_games=night.games))
+            actions = ("leave", "end")
+    view = discord.ui.View(timeout=None)
+    for action in actions:
+        label = t(f"league.{action}", locale)
+        view.add_item(Drawn(button_id(action, league_id), label, STYLES[action]))
+    return Post("\n".join(lines), view if actions else None)
+
+
+def standings_lines(night: Night, names: Mapping[PlayerId, str], locale: str | None) -> list[str]:
+    lines = [t("league.standings", locale)]
+    for place, standing in enumerate(night.standings(), start=1):
+        name = names.get(standing.player, standing.player)
+        gone = standing.player in night.out
+        key = "league.standing_out" if gone else "league.standing"
+        lines.append(
+            t(
+                key,
+                locale,
+                place=place,
+                player=name,
+                league_points=standing.points,
+                won=standing.wins,
+                played=standing.played,
+            )
+        )
+    return lines
+
+
+def thread_name(league_id: int, game: int, table: int, locale: str | None) -> str:
+    letter = table_letter(table)
+    return t("league.thread", locale, league=league_id, game=game, table=letter)[:100]
+
+
+def seated_post(players: tuple[PlayerId, ...], game: int, games: int, locale: str | None) -> Post:
+    """The thread's first message: who sits here (a mention each)."""
+    names = join_names([mention(player) for player in players], locale)
+    return Post(
+        t("league.seated", locale, players=names, game=game, night_games=games), mentions=PINGS
+    )
+
+
+def dropped_post(players: tuple[PlayerId, ...], game: int, locale: str | None) -> Post:
+    """Those who missed a whole game: they sit out the rest of the night."""
+    names = join_names([mention(player) for player in players], locale)
+    return Post(t("league.dropped", locale, players=names, game=game), mentions=PINGS)

@@ -1,0 +1,87 @@
+"""A game of a league seated: each of its tables a public thread of the league's channel, its
+players added and greeted by a mention, its game started at once (no lobby) with the league's
+options, and noted as that table's game. From then on it is an ordinary game."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Literal, Protocol
+
+import discord
+
+import engine
+from bot.league.night import TableOpened
+from bot.league.post import seated_post, thread_name
+from bot.league.service import LeagueNights
+from bot.league.store import LeagueRecord
+from bot.options import GameOptions
+from bot.play.commits import Commits
+from bot.play.seating import Seating
+from bot.play.transition import Refusal
+from bot.storage import Seat, user_id_of
+
+log = logging.getLogger("whyfirst.league")
+
+ARCHIVE_MINUTES: Literal[1440] = 1440
+"""A table's thread stays open a day without a message (its game posts every round)."""
+
+
+class Channels(Protocol):
+    def get_channel(self, id: int, /) -> object | None: ...
+
+
+class TableSeater:
+    def __init__(
+        self, channels: Channels, seating: Seating, commits: Commits, nights: LeagueNights
+    ) -> None:
+        self._channels = channels
+        self._seating = seating
+        self._commits = commits
+        self._nights = nights
+
+    async def seat(self, league: LeagueRecord) -> None:
+        """Every table of the current game that has no game yet."""
+        channel = self._channels.get_channel(league.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            log.warning("league %s: its channel is gone; its tables cannot be seated", league.id)
+            return
+        night = league.night
+        variant = engine.Variant(str(league.options.get("variant", "standard")))
+        locale = GameOptions.from_dict(league.options).locale
+        for table in night.unopened_tables():
+            players = night.tables[table]
+            name = thread_name(league.id, night.game, table, locale)
+            thread = await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=ARCHIVE_MINUTES,
+            )
+            for player in players:
+                await thread.add_user(discord.Object(user_id_of(player)))
+            with seated_post(players, night.game, night.games, locale) as post:
+                await thread.send(post.content, allowed_mentions=post.mentions)
+            host, *others = players
+            seated = [
+                Seat(user_id_of(p), league.names.get(p, p), seat)
+                for seat, p in enumerate(others, start=1)
+            ]
+            options = replace(
+                GameOptions.from_dict(league.options),
+                guild_name=channel.guild.name,
+                channel_name=name,
+            )
+            lobby = await self._seating.open_lobby(
+                league.guild_id,
+                thread.id,
+                user_id_of(host),
+                league.names.get(host, host),
+                variant,
+                options,
+                seated,
+            )
+            started = await self._commits.start(lobby.id, user_id_of(host))
+            if isinstance(started, Refusal):
+                log.warning("league %s: table %s did not start: %s", league.id, name, started.key)
+                continue
+            await self._nights.act(league.id, TableOpened(night.game, table, lobby.id))
