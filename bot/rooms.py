@@ -96,6 +96,8 @@ def build_rooms(
     book = ClickBook(monotonic=clock.monotonic)
     hands = Hands(routes, book, DmHands(routes, book, languages, storage), client)
     table = table_parts(client, settings, clock, service, storage)
+    in_flight = InFlight()
+    leagues = league(storage, service, client, clock, languages, settings, background, in_flight)
     web = (
         None
         if settings.public_url is None
@@ -104,7 +106,9 @@ def build_rooms(
             clock,
             settings.public_url,
             settings.rating_min_games,
-            more=() if table is None else (table.pages,),
+            more=tuple(
+                pages for pages in (None if table is None else table.pages, leagues.pages) if pages
+            ),
             listener=web_listener,
         )
     )
@@ -112,7 +116,6 @@ def build_rooms(
     rounds = RoundMessages(routes, book, storage, clock, fallback)
     replay_url = None if web is None else web.replay_url
     channel = ChannelPosts(routes, book, rounds, storage, fallback, replay_url)
-    in_flight = InFlight()
     announcer = Announcer(book, channel, rounds, hands, in_flight)
     deadlines = DeadlineActions(service.commits, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
@@ -150,7 +153,7 @@ def build_rooms(
         kept.feature,
         table_feature(table_on, None if table is None else table.follower),
         web_feature(storage, clock, web),
-        league(storage, service, client, clock, languages, settings, background, in_flight),
+        leagues.feature,
     )
     storage.own(tuple(feature.owns for feature in features))
     return Rooms(

@@ -1,8 +1,9 @@
 """The league's parts, built from the few collaborators they use (the composition root calls
-`league`)."""
+`league`, and serves `pages` with the web pages when it serves them)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 import discord
@@ -11,8 +12,9 @@ from bot.clock import Clock
 from bot.league.commands import league_feature
 from bot.league.desk import LeagueDesk, PublicLanguage, Ratings
 from bot.league.follow import LeagueFollower
+from bot.league.page import LeaguePages
 from bot.league.service import ActionLogs, LeagueNights
-from bot.league.store import LeagueStore
+from bot.league.store import LeagueRecord, LeagueStore
 from bot.league.tables import TableSeater
 from bot.play.background import Background
 from bot.play.seeds import Seeds
@@ -31,6 +33,13 @@ class LeagueStorage(Ratings, ActionLogs, Protocol):
     async def game(self, game_id: int) -> GameRecord | None: ...
 
 
+@dataclass(frozen=True)
+class League:
+    feature: Feature
+    pages: LeaguePages | None
+    """The nights' standings pages, when the bot serves web pages."""
+
+
 def league(
     storage: LeagueStorage,
     service: GameService,
@@ -40,10 +49,19 @@ def league(
     settings: Settings,
     background: Background,
     in_flight: InFlight,
-) -> Feature:
-    nights = LeagueNights(LeagueStore(storage.units), storage, clock)
+) -> League:
+    store = LeagueStore(storage.units)
+    nights = LeagueNights(store, storage, clock)
+    pages = (
+        None if settings.public_url is None else LeaguePages(store, storage, settings.public_url)
+    )
+
+    def page(league: LeagueRecord) -> str | None:
+        return None if pages is None else pages.page_url(league)
+
     seater = TableSeater(client, service.seating, service.commits, nights)
-    follower = LeagueFollower(nights, seater.seat, client, storage, background.spawn)
+    follower = LeagueFollower(nights, seater.seat, client, storage, background.spawn, page)
     service.commits.subscribe(follower)
-    desk = LeagueDesk(nights, storage, languages, Seeds(settings.seed), seater.seat, clock)
-    return league_feature(desk, follower, in_flight)
+    seeds = Seeds(settings.seed)
+    desk = LeagueDesk(nights, storage, languages, seeds, seater.seat, clock, page)
+    return League(league_feature(desk, follower, in_flight), pages)

@@ -42,6 +42,8 @@ class PublicLanguage(Protocol):
 
 SeatTables = Callable[[LeagueRecord], Awaitable[None]]
 """Seats the current game's tables that have no game yet (bot/league/tables.py)."""
+PageOf = Callable[[LeagueRecord], str | None]
+"""A league's standings page, where the bot serves web pages (bot/league/page.py)."""
 
 
 class LeagueDesk:
@@ -53,6 +55,7 @@ class LeagueDesk:
         seeds: Seeds,
         seat_tables: SeatTables,
         clock: Clock,
+        page: PageOf,
     ) -> None:
         self._nights = nights
         self._ratings = ratings
@@ -60,6 +63,7 @@ class LeagueDesk:
         self._seeds = seeds
         self._seat_tables = seat_tables
         self._clock = clock
+        self._page = page
 
     async def open(
         self,
@@ -110,7 +114,7 @@ class LeagueDesk:
         except LeagueBusy:
             await interaction.edit_original_response(content=t("league.busy", interaction.locale))
             return
-        with league_post(record.id, record.night, record.names, locale) as post:
+        with league_post(record, self._page(record)) as post:
             message = await interaction.edit_original_response(
                 content=post.content, view=post.view, allowed_mentions=NO_PINGS
             )
@@ -145,10 +149,12 @@ class LeagueDesk:
         if isinstance(outcome, Refused):
             await refuse(interaction, f"league.refused_{outcome.value}")
             return
-        locale = outcome.options.get("locale")
-        with league_post(outcome.id, outcome.night, outcome.names, _text(locale)) as post:
+        with league_post(outcome, self._page(outcome)) as post:
             await interaction.response.edit_message(
-                content=post.content, view=post.view, allowed_mentions=NO_PINGS
+                content=post.content,
+                view=post.view,
+                allowed_mentions=NO_PINGS,
+                attachments=[post.file()] if post.file else discord.utils.MISSING,
             )
         if action == "start":
             await self._seat_tables(outcome)
@@ -161,7 +167,3 @@ class LeagueDesk:
 def _may_run(interaction: discord.Interaction, record: LeagueRecord) -> bool:
     """The host, or a member who may manage the server."""
     return interaction.user.id == record.host_id or interaction.permissions.manage_guild
-
-
-def _text(value: object) -> str | None:
-    return None if value is None else str(value)

@@ -41,12 +41,14 @@ class LeagueFollower:
         messages: Messages,
         games: Games,
         spawn: Callable[[Coroutine[object, object, object]], None],
+        page: Callable[[LeagueRecord], str | None],
     ) -> None:
         self._nights = nights
         self._seat_tables = seat_tables
         self._messages = messages
         self._games = games
         self._spawn = spawn
+        self._page = page
 
     def __call__(self, change: Change) -> None:
         """Every committed change of a game (the game service publishes them here)."""
@@ -72,10 +74,13 @@ class LeagueFollower:
         locale = GameOptions.from_dict(league.options).locale
         channel = self._messages.get_partial_messageable(league.channel_id)
         if league.message_id is not None:
-            with league_post(league.id, league.night, league.names, locale) as post:
+            with league_post(league, self._page(league)) as post:
                 try:
                     await channel.get_partial_message(league.message_id).edit(
-                        content=post.content, view=post.view, allowed_mentions=NO_PINGS
+                        content=post.content,
+                        view=post.view,
+                        allowed_mentions=NO_PINGS,
+                        attachments=[post.file()] if post.file else discord.utils.MISSING,
                     )
                 except discord.HTTPException as problem:
                     log.warning("league %s: its post was not updated: %s", league.id, problem)

@@ -148,6 +148,11 @@ class Night:
         opened = {table for game, table, _ in self.table_games if game == self.game}
         return tuple(index for index in self.open_tables() if index not in opened)
 
+    def seats_of(self, game: int) -> dict[int, tuple[PlayerId, ...]]:
+        """Who sits (or sat) at each table of `game`, by table."""
+        seats = dict(enumerate(self.tables)) if game == self.game else {}
+        return seats | {p.table: p.result.players for p in self.played if p.game == game}
+
     def played_tables(self, game: int) -> tuple[tuple[PlayerId, ...], ...]:
         """Who played at each table of `game` that ended, table A first."""
         ended = sorted((p.table, p.result.players) for p in self.played if p.game == game)

@@ -3,14 +3,18 @@ champion) with its buttons, and the line that seats a table in its thread."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 
 import discord
 
 from bot.i18n import join_names, t
 from bot.league.night import Night, Phase
+from bot.league.picture import standings_picture
 from bot.league.seating import table_letter
+from bot.league.store import LeagueRecord
 from bot.messages.post import Post
+from bot.options import GameOptions
 from bot.storage import PlayerId, user_id_of
 from bot.ui.buttons import Drawn
 from bot.ui.replies import PINGS
@@ -35,10 +39,10 @@ def mention(player: PlayerId) -> str:
     return f"<@{user_id_of(player)}>"
 
 
-def league_post(
-    league_id: int, night: Night, names: Mapping[PlayerId, str], locale: str | None
-) -> Post:
-    """The league's post as the night stands."""
+def league_post(league: LeagueRecord, page: str | None) -> Post:
+    """The league's post as the night stands; `page`: its standings page, if served."""
+    league_id, night, names = league.id, league.night, league.names
+    locale = GameOptions.from_dict(league.options).locale
     lines = [t("league.title", locale, league=league_id)]
     lines.append(t("league.settings", locale, count=night.games, size=night.table_size))
     if night.phase is Phase.OPEN:
@@ -52,17 +56,28 @@ def league_post(
     else:
         lines += standings_lines(night, names, locale)
         champion = night.champion()
+        actions = ()
         if champion is not None:
             lines.append(t("league.champion", locale, player=names.get(champion, champion)))
-            actions = ()
+        elif night.phase is Phase.FINISHED:
+            lines.append(t("league.ended_early", locale))
         else:
             lines.append(t("league.playing", locale, game=night.game, night_games=night.games))
             actions = ("leave", "end")
+    if page is not None and night.phase is not Phase.CANCELLED:
+        lines.append(t("league.page", locale, link=page))
     view = discord.ui.View(timeout=None)
     for action in actions:
         label = t(f"league.{action}", locale)
         view.add_item(Drawn(button_id(action, league_id), label, STYLES[action]))
-    return Post("\n".join(lines), view if actions else None)
+    picture = None
+    if night.champion() is not None:
+
+        def picture() -> discord.File:
+            png = standings_picture(league_id, night, names, locale)
+            return discord.File(io.BytesIO(png), filename="standings.png")
+
+    return Post("\n".join(lines), view if actions else None, file=picture)
 
 
 def standings_lines(night: Night, names: Mapping[PlayerId, str], locale: str | None) -> list[str]:

@@ -117,6 +117,7 @@ async def test_a_league_night_of_five_plays_two_games_at_two_tables_to_a_champio
     champion = people[int(board[0].player)]
     assert f"**{champion.name}** is the champion of the night!" in post.content
     assert buttons(post, "league") == []
+    assert [attachment.filename for attachment in post.attachments] == ["standings.png"]
     for place, standing in enumerate(board, start=1):
         name = people[int(standing.player)].name
         assert f"{place}. {name}: {standing.points} pts" in post.content
@@ -219,6 +220,30 @@ async def test_ten_people_three_games_a_leaver_and_a_restart_lose_nothing(
     assert sorted(p.game for p in night.played) == [1, 1, 1, 2, 2, 2, 3, 3, 3]
     champion = people[int(night.standings()[0].player)]
     assert f"**{champion.name}** is the champion of the night!" in post.content
+
+
+async def test_the_host_ends_the_night_early_with_the_standings_as_they_stand(
+    server: Server,
+) -> None:
+    await server.start_bot()
+    players = server.players("Anne", "Ben", "Cleo", "Dan")
+    opened = await players[0].slash(server.games, "whyfirst league open", games=2, table_size=4)
+    assert opened.ephemeral_text is None, opened.ephemeral_text
+    post = await server.discord.wait_for(
+        lambda: next((m for m in server.games.messages() if buttons(m, "league")), None),
+        what="the league's post",
+    )
+    for player in players[1:]:
+        await player.click(post, custom_id=league_button(post, "join"))
+    cancel = await players[1].click(post, custom_id=league_button(post, "cancel"))
+    assert cancel.ephemeral_text == "Only the host or a server manager can do that."
+    await players[0].click(post, custom_id=league_button(post, "start"))
+    ended = await players[0].click(post, custom_id=league_button(post, "end"))
+    assert ended.ephemeral_text is None, ended.ephemeral_text
+    assert "no champion" in post.content
+    assert buttons(post, "league") == []
+    night = stored_night(server)
+    assert night.phase.value == "finished"
 
 
 @pytest.mark.parametrize(
