@@ -263,3 +263,28 @@ async def test_a_league_is_refused_where_the_bot_cannot_make_its_tables(
     assert refused.ephemeral_text is not None
     assert named in refused.ephemeral_text
     assert not [m for m in server.games.messages() if buttons(m, "league")]
+
+
+async def test_a_league_is_refused_where_it_cannot_have_threads_of_its_own(
+    server: Server,
+) -> None:
+    """In the bot's DMs, in a group DM and in a server that never invited the bot (a user
+    install reaches it), one sentence each, and nothing posted."""
+    server.global_commands = True
+    elsewhere = server.discord.add_guild("Elsewhere", with_bot=False)
+    lounge = elsewhere.add_text_channel("lounge")
+    anne, ben = server.players("Anne", "Ben")
+    elsewhere.add_member(anne)
+    anne.install_app()
+    group = server.discord.add_group_dm("friends", anne, ben)
+    await server.start_bot()
+    in_dm = await anne.slash(anne.dm_with_the_bot(), "whyfirst league open")
+    assert in_dm.ephemeral_text == "This works only in a server channel."
+    in_group = await anne.slash(group, "whyfirst league open")
+    assert in_group.ephemeral_text == "This works only in a server channel."
+    without_the_bot = await anne.slash(lounge, "whyfirst league open")
+    assert without_the_bot.ephemeral_text == (
+        "A league night needs the bot in this server: ask an admin to add it, then try again."
+    )
+    assert lounge.messages() == []
+    assert group.messages() == []
