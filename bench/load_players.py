@@ -200,7 +200,19 @@ async def human_game(
     except (TimeoutError, LoopbackError) as problem:
         outcome.stuck.append(f"{table.channel.name}: its lobby did not start: {problem!r}")
         return
-    for turn in turns(run.rounds):
+    await human_rounds(table, thinkers, turns(run.rounds), run, outcome)
+
+
+async def human_rounds(
+    table: Table,
+    thinkers: list[random.Random],
+    rounds: list[tuple[int, int]],
+    run: Settings,
+    outcome: Outcome,
+) -> None:
+    """The game's `rounds` at human pace, each one's reveal timed (a game's last reveal is
+    its final message)."""
+    for turn in rounds:
         before = table.round_message()
         assert before is not None
         try:
@@ -211,7 +223,9 @@ async def human_game(
                         for player, thinker in zip(table.players, thinkers, strict=True)
                     )
                 )
-                await until(lambda b=before: table.round_message() is not b)
+                await until(
+                    lambda b=before: table.round_message() is not b or table.final_message()
+                )
         except TimeoutError:
             awaited = table.waiting_for(before)
             outcome.stuck.append(
@@ -226,7 +240,7 @@ async def human_game(
                 f"{table.channel.name}, stage {turn[0]} round {turn[1]}: {problem!r}"
             )
             return
-        reveal = table.round_message()
+        reveal = table.final_message() or table.round_message()
         assert reveal is not None
         outcome.reveal_latencies.append(reveal.created_monotonic - max(sent))
         outcome.revealed += 1

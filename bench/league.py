@@ -1,0 +1,257 @@
+"""A league night against ordinary games, paired: is a table of a league as quick as a game?
+
+    .venv/bin/python bench/league.py                       # 60 people, 15 tables, 3 games
+    .venv/bin/python bench/league.py --people 12 --games 2 # a quick look
+
+Two runs on this machine, each with a fresh loopback Discord and `python -m bot`:
+1. the league: its host opens `/whyfirst league open` (tables of 4, 600 s picks), everyone
+   joins by the post's button, the host starts; each of the night's games is then played at
+   all its tables at once (one public thread each), every table's whole game at human pace;
+2. the same number of ordinary games at once, in as many channels, each opened with
+   `/whyfirst start`, played whole at the same pace, as many times as the league has games.
+Printed per run: reveal p50 / p99 (a table's last pick sent -> its reveal or final message)
+and the acknowledgement p99 of the clicks that play rounds, as bench/load.py reports them;
+then the league's figures over the games' (issue 47's goal: within 10 %). Nothing asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import random
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.load_players import human_click, human_game, human_rounds, until
+from bench.load_report import quantile, round_acks
+from bench.load_run import ROUNDS_PER_STAGE, Outcome, Settings, turns
+from tests.e2e.table import Table, buttons
+from tests.loopback import LoopbackDiscord, Player, TextChannel
+from tests.loopback.harness import BotProcess, bot_environment
+
+TABLE_SIZE = 4
+STAGES = 5
+MENTION = re.compile(r"<@(\d+)>")
+
+
+@dataclass(frozen=True)
+class Figures:
+    reveal_p50: float
+    reveal_p99: float
+    ack_p99: float
+    revealed: int
+    stuck: int
+
+
+def whole_game() -> list[tuple[int, int]]:
+    return turns(STAGES * ROUNDS_PER_STAGE)
+
+
+def thinkers(run: Settings, key: str, players: list[Player]) -> list[random.Random]:
+    return [random.Random(f"{run.seed}/{key}/{seat}") for seat in range(len(players))]
+
+
+async def league_run(people: int, games: int, run: Settings) -> Figures:
+    discord = LoopbackDiscord()
+    discord.rest.validate_schema = run.validate
+    await discord.start()
+    try:
+        guild = discord.add_guild("Bench")
+        hall = guild.add_text_channel("league")
+        players = [discord.add_user(f"P{n}") for n in range(people)]
+        for player in players:
+            guild.add_member(player)
+        by_id = {player.id: player for player in players}
+        outcome = Outcome()
+        with tempfile.TemporaryDirectory() as workdir:
+            environment = bot_environment(
+                discord, Path(workdir) / "bench.sqlite3", dev_guild=guild, time_scale=1.0
+            )
+            bot = BotProcess(environment, Path(workdir))
+            await bot.start()
+            try:
+                await open_and_start(players, hall, games, outcome)
+                for game in range(1, games + 1):
+                    tables = await seated_tables(
+                        discord, game, -(-people // TABLE_SIZE), by_id, run
+                    )
+                    await asyncio.gather(
+                        *(
+                            human_rounds(
+                                table,
+                                thinkers(run, f"{game}/{index}", table.players),
+                                whole_game(),
+                                run,
+                                outcome,
+                            )
+                            for index, table in enumerate(tables)
+                        )
+                    )
+            finally:
+                await bot.stop()
+        return figures(discord, outcome)
+    finally:
+        await discord.stop()
+
+
+async def open_and_start(
+    players: list[Player], hall: TextChannel, games: int, outcome: Outcome
+) -> None:
+    host = players[0]
+    opened = await host.slash(
+        hall, "whyfirst league open", games=games, table_size=TABLE_SIZE, pick_seconds=600
+    )
+    if opened.ephemeral_text is not None:
+        raise SystemExit(f"/whyfirst league open was refused: {opened.ephemeral_text}")
+    post = next(m for m in hall.messages() if buttons(m, "league"))
+
+    def button(action: str) -> str:
+        return next(
+            str(b["custom_id"]) for b in buttons(post, "league") if f":{action}:" in b["custom_id"]
+        )
+
+    for player in players[1:]:
+        await human_click(player, post, outcome, custom_id=button("join"))
+    await human_click(host, post, outcome, custom_id=button("start"))
+
+
+async def seated_tables(
+    discord: LoopbackDiscord, game: int, count: int, by_id: dict[int, Player], run: Settings
+) -> list[Table]:
+    """The game's tables once every one of them shows its first round."""
+
+    def ready() -> list[TextChannel] | None:
+        threads = [
+            TextChannel(discord, channel)
+            for channel in discord.world.channels.values()
+            if channel.thread is not None and f"· game {game} ·" in channel.name
+        ]
+        shown = [t for t in threads if any(buttons(m, "hand") for m in t.messages())]
+        return shown if len(shown) == count else None
+
+    async with asyncio.timeout(run.round_timeout):
+        await until(ready)
+    threads = ready()
+    assert threads is not None
+    tables = []
+    for thread in threads:
+        seated = [by_id[int(user)] for user in MENTION.findall(thread.messages()[0].content)]
+        tables.append(
+            Table(discord, thread, seated, seed=thread.id % 97, patience=run.round_timeout)
+        )
+    return tables
+
+
+async def games_run(tables_at_once: int, rounds_of_games: int, run: Settings) -> Figures:
+    """As many ordinary games at once as the league has tables, played whole, as many times
+    as the league has games (each time a new game in every channel)."""
+    discord = LoopbackDiscord()
+    discord.rest.validate_schema = run.validate
+    await discord.start()
+    try:
+        guild = discord.add_guild("Bench")
+        channels = [guild.add_text_channel(f"table-{n}") for n in range(tables_at_once)]
+        seats = [[discord.add_user(f"G{n}P{s}") for s in range(TABLE_SIZE)] for n in channels]
+        for players in seats:
+            for player in players:
+                guild.add_member(player)
+        outcome = Outcome()
+        whole = dataclasses.replace(run, rounds=STAGES * ROUNDS_PER_STAGE)
+        with tempfile.TemporaryDirectory() as workdir:
+            environment = bot_environment(
+                discord, Path(workdir) / "bench.sqlite3", dev_guild=guild, time_scale=1.0
+            )
+            bot = BotProcess(environment, Path(workdir))
+            await bot.start()
+            try:
+                for wave in range(rounds_of_games):
+                    tables = [
+                        Table(discord, channel, players, seed=wave * 100 + n)
+                        for n, (channel, players) in enumerate(zip(channels, seats, strict=True))
+                    ]
+                    start = time.monotonic()
+                    await asyncio.gather(
+                        *(
+                            human_game(table, wave * 100 + n, start, whole, outcome)
+                            for n, table in enumerate(tables)
+                        )
+                    )
+            finally:
+                await bot.stop()
+        return figures(discord, outcome)
+    finally:
+        await discord.stop()
+
+
+def figures(discord: LoopbackDiscord, outcome: Outcome) -> Figures:
+    latencies = outcome.reveal_latencies or [0.0]
+    acks = round_acks(discord) or [0.0]
+    return Figures(
+        reveal_p50=quantile(latencies, 0.5),
+        reveal_p99=quantile(latencies, 0.99),
+        ack_p99=quantile(acks, 0.99),
+        revealed=outcome.revealed,
+        stuck=len(outcome.stuck),
+    )
+
+
+def show(name: str, found: Figures) -> None:
+    print(
+        f"{name:<16} reveal p50 {found.reveal_p50 * 1000:7.1f} ms  p99 "
+        f"{found.reveal_p99 * 1000:7.1f} ms   ack p99 {found.ack_p99 * 1000:6.1f} ms   "
+        f"{found.revealed} rounds revealed, {found.stuck} stuck",
+        flush=True,
+    )
+
+
+async def measure(people: int, games: int, run: Settings) -> None:
+    tables = -(-people // TABLE_SIZE)
+    print(f"{people} people, {tables} tables at once, {games} games; pace {run.card_think} s")
+    league = await league_run(people, games, run)
+    show("league night", league)
+    ordinary = await games_run(tables, games, run)
+    show("ordinary games", ordinary)
+    for what, ours, theirs in (
+        ("reveal p99", league.reveal_p99, ordinary.reveal_p99),
+        ("ack p99", league.ack_p99, ordinary.ack_p99),
+    ):
+        change = (ours / theirs - 1) * 100 if theirs else 0.0
+        print(
+            f"{what}: league {ours * 1000:.1f} ms vs games {theirs * 1000:.1f} ms: {change:+.1f} %"
+        )
+    print("goal: within 10 %")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--people", type=int, default=60)
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--validate", action="store_true", help="validate against the OpenAPI")
+    arguments = parser.parse_args()
+    run = Settings(
+        games=0,
+        rounds=STAGES * ROUNDS_PER_STAGE,
+        pace="human",
+        rest_limit=50,
+        validate=arguments.validate,
+        seed=arguments.seed,
+        open_rate=25.0,
+        card_think=(0.5, 2.0),
+        target_think=(0.2, 0.8),
+        round_timeout=120.0,
+    )
+    asyncio.run(measure(arguments.people, arguments.games, run))
+
+
+if __name__ == "__main__":
+    main()
