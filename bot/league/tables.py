@@ -46,42 +46,40 @@ class TableSeater:
         if not isinstance(channel, discord.TextChannel):
             log.warning("league %s: its channel is gone; its tables cannot be seated", league.id)
             return
+        for table in league.night.unopened_tables():
+            try:
+                await self._seat_table(league, channel, table)
+            except discord.HTTPException as problem:
+                # Left unseated: a started process seats it (bot/league/follow.py).
+                log.warning("league %s: table %s was not seated: %s", league.id, table, problem)
+
+    async def _seat_table(
+        self, league: LeagueRecord, channel: discord.TextChannel, table: int
+    ) -> None:
         night = league.night
-        variant = engine.Variant(str(league.options.get("variant", "standard")))
         locale = GameOptions.from_dict(league.options).locale
-        for table in night.unopened_tables():
-            players = night.tables[table]
-            name = thread_name(league.id, night.game, table, locale)
-            thread = await channel.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=ARCHIVE_MINUTES,
-            )
-            for player in players:
-                await thread.add_user(discord.Object(user_id_of(player)))
-            with seated_post(players, night.game, night.games, locale) as post:
-                await thread.send(post.content, allowed_mentions=post.mentions)
-            host, *others = players
-            seated = [
-                Seat(user_id_of(p), league.names.get(p, p), seat)
-                for seat, p in enumerate(others, start=1)
-            ]
-            options = replace(
-                GameOptions.from_dict(league.options),
-                guild_name=channel.guild.name,
-                channel_name=name,
-            )
-            lobby = await self._seating.open_lobby(
-                league.guild_id,
-                thread.id,
-                user_id_of(host),
-                league.names.get(host, host),
-                variant,
-                options,
-                seated,
-            )
-            started = await self._commits.start(lobby.id, user_id_of(host))
-            if isinstance(started, Refusal):
-                log.warning("league %s: table %s did not start: %s", league.id, name, started.key)
-                continue
-            await self._nights.act(league.id, TableOpened(night.game, table, lobby.id))
+        players = night.tables[table]
+        name = thread_name(league.id, night.game, table, locale)
+        thread = await channel.create_thread(
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=ARCHIVE_MINUTES
+        )
+        for player in players:
+            await thread.add_user(discord.Object(user_id_of(player)))
+        with seated_post(players, night.game, night.games, locale) as post:
+            await thread.send(post.content, allowed_mentions=post.mentions)
+        host, *others = players
+        seated = [
+            Seat(user_id_of(p), league.names.get(p, p), seat) for seat, p in enumerate(others, 1)
+        ]
+        base = GameOptions.from_dict(league.options)
+        options = replace(base, guild_name=channel.guild.name, channel_name=name)
+        variant = engine.Variant(str(league.options.get("variant", "standard")))
+        host_id, host_name = user_id_of(host), league.names.get(host, host)
+        lobby = await self._seating.open_lobby(
+            league.guild_id, thread.id, host_id, host_name, variant, options, seated
+        )
+        started = await self._commits.start(lobby.id, host_id)
+        if isinstance(started, Refusal):
+            log.warning("league %s: table %s did not start: %s", league.id, name, started.key)
+            return
+        await self._nights.act(league.id, TableOpened(night.game, table, lobby.id))
