@@ -22,6 +22,9 @@ from bot.ui.replies import PINGS
 PREFIX = "wf:league"
 ACTIONS = ("join", "leave", "start", "cancel", "end")
 TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(ACTIONS)}):(?P<league>\d{{1,18}})"
+MESSAGE_LIMIT = 2000
+MORE_ROOM = 60
+"""Kept for the line that says how many more there are."""
 STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
@@ -43,29 +46,33 @@ def league_post(league: LeagueRecord, page: str | None) -> Post:
     """The league's post as the night stands; `page`: its standings page, if served."""
     league_id, night, names = league.id, league.night, league.names
     locale = GameOptions.from_dict(league.options).locale
-    lines = [t("league.title", locale, league=league_id)]
-    lines.append(t("league.settings", locale, count=night.games, size=night.table_size))
+    head = [t("league.title", locale, league=league_id)]
+    head.append(t("league.settings", locale, count=night.games, size=night.table_size))
+    listed: list[str] = []
+    tail: list[str] = []
     if night.phase is Phase.OPEN:
-        lines.append(t("league.joined", locale, count=len(night.players)))
-        lines += [f"{n + 1}. {names.get(p, p)}" for n, p in enumerate(night.players)]
-        lines.append(t("league.help", locale))
+        head.append(t("league.joined", locale, count=len(night.players)))
+        listed = [f"{n + 1}. {names.get(p, p)}" for n, p in enumerate(night.players)]
+        tail.append(t("league.help", locale))
         actions: tuple[str, ...] = ("join", "leave", "start", "cancel")
     elif night.phase is Phase.CANCELLED:
-        lines.append(t("league.cancelled", locale))
+        tail.append(t("league.cancelled", locale))
         actions = ()
     else:
-        lines += standings_lines(night, names, locale)
+        head.append(t("league.standings", locale))
+        listed = standings_lines(night, names, locale)
         champion = night.champion()
         actions = ()
         if champion is not None:
-            lines.append(t("league.champion", locale, player=names.get(champion, champion)))
+            tail.append(t("league.champion", locale, player=names.get(champion, champion)))
         elif night.phase is Phase.FINISHED:
-            lines.append(t("league.ended_early", locale))
+            tail.append(t("league.ended_early", locale))
         else:
-            lines.append(t("league.playing", locale, game=night.game, night_games=night.games))
+            tail.append(t("league.playing", locale, game=night.game, night_games=night.games))
             actions = ("leave", "end")
     if page is not None and night.phase is not Phase.CANCELLED:
-        lines.append(t("league.page", locale, link=page))
+        tail.append(t("league.page", locale, link=page))
+    lines = [*head, *_fitted(listed, len("\n".join([*head, *tail])), locale), *tail]
     view = discord.ui.View(timeout=None)
     for action in actions:
         label = t(f"league.{action}", locale)
@@ -80,8 +87,21 @@ def league_post(league: LeagueRecord, page: str | None) -> Post:
     return Post("\n".join(lines), view if actions else None, file=picture)
 
 
+def _fitted(listed: list[str], around: int, locale: str | None) -> list[str]:
+    """As many of the list's lines as a message holds beside `around` characters of the rest
+    (Discord takes 2000); then how many more there are (the picture and the page list all)."""
+    room = MESSAGE_LIMIT - around - MORE_ROOM
+    kept: list[str] = []
+    for line in listed:
+        room -= len(line) + 1
+        if room < 0:
+            return [*kept, t("league.more", locale, count=len(listed) - len(kept))]
+        kept.append(line)
+    return kept
+
+
 def standings_lines(night: Night, names: Mapping[PlayerId, str], locale: str | None) -> list[str]:
-    lines = [t("league.standings", locale)]
+    lines: list[str] = []
     for place, standing in enumerate(night.standings(), start=1):
         name = names.get(standing.player, standing.player)
         gone = standing.player in night.out
