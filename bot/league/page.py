@@ -5,10 +5,8 @@ replay. The league's own template extends the web pages' base."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Protocol
 
-import jinja2
 from aiohttp import web
 
 from bot.i18n import join_names, t
@@ -18,7 +16,7 @@ from bot.league.store import LeagueRecord, LeagueStore
 from bot.options import GameOptions
 from bot.storage import GameRecord, GameStatus
 from bot.web.server import HTML, TOKEN, cached, not_found
-from bot.web.templates import stylesheet
+from bot.web.templates import package_templates
 
 PAGE_CACHE = "no-cache"
 """A night's page changes after every game: revalidated each time (its ETag is its version)."""
@@ -46,21 +44,6 @@ class TableLine:
 class GameLines:
     title: str
     tables: tuple[TableLine, ...]
-
-
-@cache
-def _templates() -> jinja2.Environment:
-    templates = jinja2.Environment(
-        loader=jinja2.ChoiceLoader(
-            [jinja2.PackageLoader("bot.league", "templates"), jinja2.PackageLoader("bot.web")]
-        ),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    templates.globals["css"] = stylesheet()
-    return templates
 
 
 class LeaguePages:
@@ -117,7 +100,7 @@ class LeaguePages:
         champion = night.champion()
         title = t("league.page_title", locale, league=league.id)
         return (
-            _templates()
+            package_templates("bot.league", "bot.web")
             .get_template("night.html")
             .render(
                 say=lambda key, **values: t(f"web.{key}", locale, **values),

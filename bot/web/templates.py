@@ -64,11 +64,13 @@ def assets_version() -> str:
 
 
 @cache
-def package_templates(package: str) -> jinja2.Environment:
-    """The templates of `package` (its folder templates/), escaped, with the shared
-    stylesheet as `css`."""
+def package_templates(package: str, *bases: str) -> jinja2.Environment:
+    """The templates of `package` (its folder templates/), then those of `bases` (which its
+    own may extend), escaped, with the shared stylesheet as `css`."""
     templates = jinja2.Environment(
-        loader=jinja2.PackageLoader(package, "templates"),
+        loader=jinja2.ChoiceLoader(
+            [jinja2.PackageLoader(name, "templates") for name in (package, *bases)]
+        ),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
