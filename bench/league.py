@@ -24,6 +24,8 @@ import re
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,7 +35,7 @@ from bench.load_players import human_click, human_game, human_rounds, until
 from bench.load_report import quantile, round_acks
 from bench.load_run import ROUNDS_PER_STAGE, Outcome, Settings, turns
 from tests.e2e.table import Table, buttons
-from tests.loopback import LoopbackDiscord, Player, TextChannel
+from tests.loopback import GuildHandle, LoopbackDiscord, Player, TextChannel
 from tests.loopback.harness import BotProcess, bot_environment
 
 TABLE_SIZE = 4
@@ -59,17 +61,40 @@ def thinkers(run: Settings, key: str, players: list[Player]) -> list[random.Rand
 
 
 async def league_run(people: int, games: int, run: Settings) -> Figures:
-    discord = LoopbackDiscord()
-    discord.rest.validate_schema = run.validate
-    await discord.start()
-    try:
-        guild = discord.add_guild("Bench")
+    async with served(run) as (discord, guild):
         hall = guild.add_text_channel("league")
         players = [discord.add_user(f"P{n}") for n in range(people)]
         for player in players:
             guild.add_member(player)
         by_id = {player.id: player for player in players}
         outcome = Outcome()
+        await open_and_start(players, hall, games, outcome)
+        for game in range(1, games + 1):
+            tables = await seated_tables(discord, game, -(-people // TABLE_SIZE), by_id, run)
+            await asyncio.gather(
+                *(
+                    human_rounds(
+                        table,
+                        thinkers(run, f"{game}/{index}", table.players),
+                        whole_game(),
+                        run,
+                        outcome,
+                    )
+                    for index, table in enumerate(tables)
+                )
+            )
+        return figures(discord, outcome)
+
+
+@asynccontextmanager
+async def served(run: Settings) -> AsyncIterator[tuple[LoopbackDiscord, GuildHandle]]:
+    """A fresh loopback Discord with one guild, and `python -m bot` serving it until the end
+    of the block."""
+    discord = LoopbackDiscord()
+    discord.rest.validate_schema = run.validate
+    await discord.start()
+    try:
+        guild = discord.add_guild("Bench")
         with tempfile.TemporaryDirectory() as workdir:
             environment = bot_environment(
                 discord, Path(workdir) / "bench.sqlite3", dev_guild=guild, time_scale=1.0
@@ -77,26 +102,9 @@ async def league_run(people: int, games: int, run: Settings) -> Figures:
             bot = BotProcess(environment, Path(workdir))
             await bot.start()
             try:
-                await open_and_start(players, hall, games, outcome)
-                for game in range(1, games + 1):
-                    tables = await seated_tables(
-                        discord, game, -(-people // TABLE_SIZE), by_id, run
-                    )
-                    await asyncio.gather(
-                        *(
-                            human_rounds(
-                                table,
-                                thinkers(run, f"{game}/{index}", table.players),
-                                whole_game(),
-                                run,
-                                outcome,
-                            )
-                            for index, table in enumerate(tables)
-                        )
-                    )
+                yield discord, guild
             finally:
                 await bot.stop()
-        return figures(discord, outcome)
     finally:
         await discord.stop()
 
@@ -152,11 +160,7 @@ async def seated_tables(
 async def games_run(tables_at_once: int, rounds_of_games: int, run: Settings) -> Figures:
     """As many ordinary games at once as the league has tables, played whole, as many times
     as the league has games (each time a new game in every channel)."""
-    discord = LoopbackDiscord()
-    discord.rest.validate_schema = run.validate
-    await discord.start()
-    try:
-        guild = discord.add_guild("Bench")
+    async with served(run) as (discord, guild):
         channels = [guild.add_text_channel(f"table-{n}") for n in range(tables_at_once)]
         seats = [[discord.add_user(f"G{n}P{s}") for s in range(TABLE_SIZE)] for n in channels]
         for players in seats:
@@ -164,30 +168,19 @@ async def games_run(tables_at_once: int, rounds_of_games: int, run: Settings) ->
                 guild.add_member(player)
         outcome = Outcome()
         whole = dataclasses.replace(run, rounds=STAGES * ROUNDS_PER_STAGE)
-        with tempfile.TemporaryDirectory() as workdir:
-            environment = bot_environment(
-                discord, Path(workdir) / "bench.sqlite3", dev_guild=guild, time_scale=1.0
+        for wave in range(rounds_of_games):
+            tables = [
+                Table(discord, channel, players, seed=wave * 100 + n)
+                for n, (channel, players) in enumerate(zip(channels, seats, strict=True))
+            ]
+            start = time.monotonic()
+            await asyncio.gather(
+                *(
+                    human_game(table, wave * 100 + n, start, whole, outcome)
+                    for n, table in enumerate(tables)
+                )
             )
-            bot = BotProcess(environment, Path(workdir))
-            await bot.start()
-            try:
-                for wave in range(rounds_of_games):
-                    tables = [
-                        Table(discord, channel, players, seed=wave * 100 + n)
-                        for n, (channel, players) in enumerate(zip(channels, seats, strict=True))
-                    ]
-                    start = time.monotonic()
-                    await asyncio.gather(
-                        *(
-                            human_game(table, wave * 100 + n, start, whole, outcome)
-                            for n, table in enumerate(tables)
-                        )
-                    )
-            finally:
-                await bot.stop()
         return figures(discord, outcome)
-    finally:
-        await discord.stop()
 
 
 def figures(discord: LoopbackDiscord, outcome: Outcome) -> Figures:

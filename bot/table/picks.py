@@ -14,7 +14,7 @@ from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
 from bot.play.transition import Refusal
 from bot.play.verdict import ActionBuilder
-from bot.storage import GameStatus, player_id
+from bot.storage import player_id
 from bot.table.sessions import Session
 from bot.ui import custom_ids as ids
 
@@ -60,14 +60,12 @@ class TablePicks:
         self._commits = commits
 
     async def play(self, session: Session, play: TablePlay) -> Refusal | None:
-        """Commit the play for the session's player; the refusal when nothing changed."""
+        """Commit the play for the session's player; the refusal when nothing changed. The
+        game must be the table's; the rest (started, seated, the turn) is judged where every
+        action is (bot/play/verdict.py and the engine)."""
         record = await self._games.current(play.game_id)
         if record is None or record.channel_id != session.place.channel_id:
             return Refusal("refusal.unknown_game")
-        if record.status is GameStatus.LOBBY:
-            return Refusal("refusal.not_started")
-        if record.seat_of(session.user_id) is None:
-            return Refusal("refusal.not_seated")
         prepared = await self._commits.prepare(play.game_id, _action(session, play))
         if isinstance(prepared, Refusal):
             return prepared
