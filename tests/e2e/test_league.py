@@ -251,6 +251,10 @@ async def test_the_host_ends_the_night_early_with_the_standings_as_they_stand(
     [
         ("create_public_threads", "Create Public Threads"),
         ("send_messages_in_threads", "Send Messages in Threads"),
+        ("send_messages", "Send Messages"),
+        ("embed_links", "Embed Links"),
+        ("attach_files", "Attach Files"),
+        ("read_message_history", "Read Message History"),
     ],
 )
 async def test_a_league_is_refused_where_the_bot_cannot_make_its_tables(
