@@ -45,6 +45,19 @@ async def deadlines(port: int) -> dict[str, float]:
     }
 
 
+def reminders_per_round(table: Table) -> list[int]:
+    """How many half-time reminders each round got: those posted between its start and its
+    reveal. A slow round on a busy machine is reminded rightly; twice would be one process
+    reminding what the other did (the restarted one, or both after a takeover)."""
+    counts = [0]
+    for message in table.game_messages():
+        if REVEALED.search(message.content):
+            counts.append(0)
+        elif "half the time" in message.content:
+            counts[-1] += 1
+    return counts
+
+
 def notices(table: Table, player: Player) -> list[Message]:
     closed = f"{player.mention}, I can't send you DMs."
     return [m for m in table.game_messages() if m.content.startswith(closed)]
@@ -85,7 +98,7 @@ async def test_a_killed_process_loses_nothing_and_every_round_is_revealed_once(
 
     # The restarted process takes nothing over and says nothing. Round 2's reminder is the
     # shard-0 process's, at half time (6 s): a start that takes longer on a busy machine sees
-    # it come, and the end checks that it came once.
+    # it come, and the end checks that no round was reminded twice.
     seen = said(fleet)
     dms = [(m.id, m.content) for p in players for m in p.dms()]
     await shard_1.start()
@@ -103,8 +116,7 @@ async def test_a_killed_process_loses_nothing_and_every_round_is_revealed_once(
     assert set(revealed.values()) == {1}
     assert len(revealed) == len(recorded_plays(record))
     assert len(notices(table, dan)) == 1
-    reminders = [m for m in table.game_messages() if "half the time" in m.content]
-    assert len(reminders) <= 1
+    assert max(reminders_per_round(table), default=0) <= 1
     plays = recorded_plays(record)
     chosen = table.chosen_plays()
     assert all(set(picks) <= set(plays[key]) for key, picks in chosen.items())
