@@ -64,7 +64,7 @@ class LeagueFollower:
         outcome = await self._nights.act(league_id, ended)
         if not isinstance(outcome, LeagueRecord) or before is None:
             return
-        newly_out = tuple(p for p in outcome.night.out if p not in before.night.out)
+        newly_out = tuple(p for p in ended.absent if p not in before.night.out)
         await self.show(outcome, dropped=newly_out)
         if outcome.phase is Phase.PLAYING and outcome.night.game != before.night.game:
             await self._seat_tables(outcome)
