@@ -15,6 +15,7 @@ from bot.league.follow import LeagueFollower
 from bot.league.night import GAMES, TABLE_SIZES
 from bot.league.post import TEMPLATE
 from bot.league.store import LEAGUE_TABLES
+from bot.lobby.commands import VARIANTS
 from bot.options import (
     DEFAULT_PICK_SECONDS,
     MAX_PICK_SECONDS,
@@ -22,11 +23,10 @@ from bot.options import (
     GameOptions,
     HandsIn,
 )
-from bot.ui.command_text import HANDS_CHOICES, choice, described, option_name
+from bot.ui.command_text import HANDS_CHOICES, described, option_name
 from bot.ui.feature import Feature
 from bot.ui.in_flight import InFlight
 
-VARIANTS = [choice("variant_standard", "standard"), choice("variant_tactical", "tactical")]
 DEFAULT_GAMES = 3
 DEFAULT_TABLE_SIZE = 4
 
