@@ -80,19 +80,18 @@ class LeaguePages:
             for rank, s in enumerate(night.standings(), start=1)
         ]
         games = []
+        played_at = {(number, table): game_id for number, table, game_id in night.table_games}
         for game in range(1, night.game + 1):
             tables = []
-            for number, table, game_id in night.table_games:
-                if number != game:
-                    continue
-                record = await self._games.game(game_id)
+            for table, seated in sorted(night.seats_of(game).items()):
+                game_id = played_at.get((game, table))
+                record = None if game_id is None else await self._games.game(game_id)
                 finished = record is not None and record.status is GameStatus.FINISHED
                 token = record.replay_token if record is not None and finished else None
-                players = [names.get(p, p) for p in night.seats_of(game).get(table, ())]
                 tables.append(
                     TableLine(
                         t("league.table", locale, table=table_letter(table)),
-                        join_names(players, locale),
+                        join_names([names.get(p, p) for p in seated], locale),
                         None if token is None else f"{self._public_url}/g/{token}",
                     )
                 )

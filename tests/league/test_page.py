@@ -59,3 +59,5 @@ async def test_the_page_shows_the_standings_and_links_each_finished_tables_repla
     assert record is not None
     assert f'href="{PUBLIC}/g/{record.replay_token}"' in html
     assert pages.page_url(league) == f"{PUBLIC}/l/{league.token}"
+    # Game 2 is seated but not yet played: its table says who sits there, without a link.
+    assert html.count("Table A") == 2
