@@ -97,7 +97,9 @@ def build_rooms(
     hands = Hands(routes, book, DmHands(routes, book, languages, storage), client)
     table = table_parts(client, settings, clock, service, storage)
     in_flight = InFlight()
-    leagues = league(storage, service, client, clock, languages, settings, background, in_flight)
+    leagues = league(
+        storage, service, client, clock, languages, settings, background, in_flight, outbox
+    )
     web = (
         None
         if settings.public_url is None

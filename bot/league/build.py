@@ -15,7 +15,7 @@ from bot.league.follow import LeagueFollower
 from bot.league.page import LeaguePages
 from bot.league.service import ActionLogs, LeagueNights
 from bot.league.store import LeagueRecord, LeagueStore
-from bot.league.tables import TableSeater
+from bot.league.tables import Paced, TableSeater
 from bot.play.background import Background
 from bot.play.seeds import Seeds
 from bot.play.service import GameService
@@ -49,6 +49,7 @@ def league(
     settings: Settings,
     background: Background,
     in_flight: InFlight,
+    outbox: Paced,
 ) -> League:
     store = LeagueStore(storage.units)
     nights = LeagueNights(store, storage, clock)
@@ -59,9 +60,15 @@ def league(
     def page(league: LeagueRecord) -> str | None:
         return None if pages is None else pages.page_url(league)
 
-    seater = TableSeater(client, service.seating, service.commits, nights)
-    follower = LeagueFollower(nights, seater.seat, client, storage, background.spawn, page)
+    seater = TableSeater(client, service.seating, service.commits, nights, outbox)
+    follower = LeagueFollower(nights, seater.seat, client, storage, background.spawn, page, outbox)
     service.commits.subscribe(follower)
     seeds = Seeds(settings.seed)
-    desk = LeagueDesk(nights, storage, languages, seeds, seater.seat, clock, page)
+
+    def seat_later(league: LeagueRecord) -> None:
+        # Not within the Start click: seating a night takes seconds of paced requests, and
+        # the games' announcements wait while a click is being handled.
+        background.spawn(seater.seat(league))
+
+    desk = LeagueDesk(nights, storage, languages, seeds, seat_later, clock, page)
     return League(league_feature(desk, follower, in_flight), pages)

@@ -5,7 +5,7 @@ leave it, and start, cancel or end it. Every change goes through the night's upd
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import asdict, replace
 from typing import Protocol
 
@@ -40,8 +40,8 @@ class PublicLanguage(Protocol):
     async def of_server(self, guild_id: int, guild_locale: str | None) -> str | None: ...
 
 
-SeatTables = Callable[[LeagueRecord], Awaitable[None]]
-"""Seats the current game's tables that have no game yet (bot/league/tables.py)."""
+SeatTables = Callable[[LeagueRecord], None]
+"""Starts seating the current game's tables that have no game yet (bot/league/tables.py)."""
 PageOf = Callable[[LeagueRecord], str | None]
 """A league's standings page, where the bot serves web pages (bot/league/page.py)."""
 
@@ -157,7 +157,7 @@ class LeagueDesk:
                 attachments=[post.file()] if post.file else discord.utils.MISSING,
             )
         if action == "start":
-            await self._seat_tables(outcome)
+            self._seat_tables(outcome)
 
     async def _join_action(self, guild_id: int, user_id: int) -> Join:
         rated = await self._ratings.player_rating(guild_id, user_id)

@@ -13,10 +13,12 @@ from typing import Protocol
 
 import discord
 
+from bot.announce.outbox import SEND_FAILURES
 from bot.league.night import Phase
 from bot.league.post import dropped_post, league_post
 from bot.league.service import LeagueNights
 from bot.league.store import LeagueRecord
+from bot.league.tables import Paced
 from bot.options import GameOptions
 from bot.play.transition import Change, Transition
 from bot.storage import ACTIVE_STATUSES, GameRecord, PlayerId
@@ -42,6 +44,7 @@ class LeagueFollower:
         games: Games,
         spawn: Callable[[Coroutine[object, object, object]], None],
         page: Callable[[LeagueRecord], str | None],
+        outbox: Paced,
     ) -> None:
         self._nights = nights
         self._seat_tables = seat_tables
@@ -49,6 +52,7 @@ class LeagueFollower:
         self._games = games
         self._spawn = spawn
         self._page = page
+        self._outbox = outbox
 
     def __call__(self, change: Change) -> None:
         """Every committed change of a game (the game service publishes them here)."""
@@ -73,20 +77,30 @@ class LeagueFollower:
         """The league's post as the night stands; those dropped told in its channel."""
         locale = GameOptions.from_dict(league.options).locale
         channel = self._messages.get_partial_messageable(league.channel_id)
+        what = f"league {league.id}: its post"
         if league.message_id is not None:
+            message = channel.get_partial_message(league.message_id)
             with league_post(league, self._page(league)) as post:
                 try:
-                    await channel.get_partial_message(league.message_id).edit(
-                        content=post.content,
-                        view=post.view,
-                        allowed_mentions=NO_PINGS,
-                        attachments=[post.file()] if post.file else discord.utils.MISSING,
+                    await self._outbox.paced(
+                        lambda: message.edit(
+                            content=post.content,
+                            view=post.view,
+                            allowed_mentions=NO_PINGS,
+                            attachments=[post.file()] if post.file else discord.utils.MISSING,
+                        ),
+                        what,
                     )
-                except discord.HTTPException as problem:
-                    log.warning("league %s: its post was not updated: %s", league.id, problem)
+                except SEND_FAILURES as problem:
+                    log.warning("%s was not updated: %s", what, problem)
         if dropped:
             with dropped_post(dropped, league.night.game, locale) as post:
-                await channel.send(post.content, allowed_mentions=post.mentions)
+                try:
+                    await self._outbox.paced(
+                        lambda: channel.send(post.content, allowed_mentions=post.mentions), what
+                    )
+                except SEND_FAILURES as problem:
+                    log.warning("%s: who sits out was not told: %s", what, problem)
 
     async def start(self) -> None:
         """Catch up with the tables whose games closed while no process heard it, and seat

@@ -1,16 +1,24 @@
 """A game of a league seated: each of its tables a public thread of the league's channel, its
 players added and greeted by a mention, its game started at once (no lobby) with the league's
-options, and noted as that table's game. From then on it is an ordinary game."""
+options, and noted as that table's game. From then on it is an ordinary game.
+
+Its requests take their turns under Discord's global limit among the games' own
+(bot/announce/outbox.py), behind any reveal waiting for its turn: seating a night's tables takes
+dozens of requests, and the tables seated first already play meanwhile."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Literal, Protocol
+from functools import partial
+from typing import Literal, Protocol, TypeVar
 
 import discord
 
 import engine
+from bot.announce.outbox import SEND_FAILURES
+from bot.announce.pacing import Urgency
 from bot.league.night import TableOpened
 from bot.league.post import seated_post, thread_name
 from bot.league.service import LeagueNights
@@ -23,6 +31,8 @@ from bot.storage import Seat, user_id_of
 
 log = logging.getLogger("whyfirst.league")
 
+T = TypeVar("T")
+
 ARCHIVE_MINUTES: Literal[1440] = 1440
 """A table's thread stays open a day without a message (its game posts every round)."""
 
@@ -31,14 +41,27 @@ class Channels(Protocol):
     def get_channel(self, id: int, /) -> object | None: ...
 
 
+class Paced(Protocol):
+    async def paced(
+        self, make: Callable[[], Awaitable[T]], what: str, urgency: Urgency = Urgency.PUBLIC
+    ) -> T:
+        """`await make()` in its turn, tried again while Discord is limiting or failing."""
+
+
 class TableSeater:
     def __init__(
-        self, channels: Channels, seating: Seating, commits: Commits, nights: LeagueNights
+        self,
+        channels: Channels,
+        seating: Seating,
+        commits: Commits,
+        nights: LeagueNights,
+        outbox: Paced,
     ) -> None:
         self._channels = channels
         self._seating = seating
         self._commits = commits
         self._nights = nights
+        self._outbox = outbox
 
     async def seat(self, league: LeagueRecord) -> None:
         """Every table of the current game that has no game yet."""
@@ -49,7 +72,7 @@ class TableSeater:
         for table in league.night.unopened_tables():
             try:
                 await self._seat_table(league, channel, table)
-            except discord.HTTPException as problem:
+            except SEND_FAILURES as problem:
                 # Left unseated: a started process seats it (bot/league/follow.py).
                 log.warning("league %s: table %s was not seated: %s", league.id, table, problem)
 
@@ -60,13 +83,25 @@ class TableSeater:
         locale = GameOptions.from_dict(league.options).locale
         players = night.tables[table]
         name = thread_name(league.id, night.game, table, locale)
-        thread = await channel.create_thread(
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=ARCHIVE_MINUTES
+        what = f"league {league.id}: {name}"
+        thread = await self._outbox.paced(
+            lambda: channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=ARCHIVE_MINUTES,
+            ),
+            what,
+            Urgency.PRIVATE,
         )
         for player in players:
-            await thread.add_user(discord.Object(user_id_of(player)))
+            member = discord.Object(user_id_of(player))
+            await self._outbox.paced(partial(thread.add_user, member), what, Urgency.PRIVATE)
         with seated_post(players, night.game, night.games, locale) as post:
-            await thread.send(post.content, allowed_mentions=post.mentions)
+            await self._outbox.paced(
+                lambda: thread.send(post.content, allowed_mentions=post.mentions),
+                what,
+                Urgency.PRIVATE,
+            )
         host, *others = players
         seated = [
             Seat(user_id_of(p), league.names.get(p, p), seat) for seat, p in enumerate(others, 1)
