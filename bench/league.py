@@ -6,7 +6,8 @@
 Two runs on this machine, each with a fresh loopback Discord and `python -m bot`:
 1. the league: its host opens `/whyfirst league open` (tables of 4, 600 s picks), everyone
    joins by the post's button, the host starts; each of the night's games is then played at
-   all its tables at once (one public thread each), every table's whole game at human pace;
+   all its tables at once (one public thread each), every table's whole game at human pace
+   from the moment the table shows its first round;
 2. the same number of ordinary games at once, in as many channels, each opened with
    `/whyfirst start`, played whole at the same pace, as many times as the league has games.
 Printed per run: reveal p50 / p99 (a table's last pick sent -> its reveal or final message)
@@ -34,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.load_players import human_click, human_game, human_rounds, until
 from bench.load_report import quantile, round_acks
 from bench.load_run import ROUNDS_PER_STAGE, Outcome, Settings, turns
+from bot.league.seating import table_letter
 from tests.e2e.table import Table, buttons
 from tests.loopback import GuildHandle, LoopbackDiscord, Player, TextChannel
 from tests.loopback.harness import BotProcess, bot_environment
@@ -70,17 +72,12 @@ async def league_run(people: int, games: int, run: Settings) -> Figures:
         outcome = Outcome()
         await open_and_start(players, hall, games, outcome)
         for game in range(1, games + 1):
-            tables = await seated_tables(discord, game, -(-people // TABLE_SIZE), by_id, run)
+            # Each table plays the moment it shows its first round, as its players would;
+            # the next game is seated once the last table of this one has ended.
             await asyncio.gather(
                 *(
-                    human_rounds(
-                        table,
-                        thinkers(run, f"{game}/{index}", table.players),
-                        whole_game(),
-                        run,
-                        outcome,
-                    )
-                    for index, table in enumerate(tables)
+                    seated_and_played(discord, game, index, by_id, run, outcome)
+                    for index in range(-(-people // TABLE_SIZE))
                 )
             )
         return figures(discord, outcome)
@@ -130,31 +127,33 @@ async def open_and_start(
     await human_click(host, post, outcome, custom_id=button("start"))
 
 
-async def seated_tables(
-    discord: LoopbackDiscord, game: int, count: int, by_id: dict[int, Player], run: Settings
-) -> list[Table]:
-    """The game's tables once every one of them shows its first round."""
+async def seated_and_played(
+    discord: LoopbackDiscord,
+    game: int,
+    index: int,
+    by_id: dict[int, Player],
+    run: Settings,
+    outcome: Outcome,
+) -> None:
+    """Table `index` of the night's game `game`: once its thread shows its first round, its
+    whole game played at human pace."""
+    name = f"· game {game} · table {table_letter(index)}"
 
-    def ready() -> list[TextChannel] | None:
-        threads = [
-            TextChannel(discord, channel)
-            for channel in discord.world.channels.values()
-            if channel.thread is not None and f"· game {game} ·" in channel.name
-        ]
-        shown = [t for t in threads if any(buttons(m, "hand") for m in t.messages())]
-        return shown if len(shown) == count else None
+    def shown() -> TextChannel | None:
+        for channel in discord.world.channels.values():
+            if channel.thread is not None and channel.name.endswith(name):
+                thread = TextChannel(discord, channel)
+                if any(buttons(m, "hand") for m in thread.messages()):
+                    return thread
+        return None
 
     async with asyncio.timeout(run.round_timeout):
-        await until(ready)
-    threads = ready()
-    assert threads is not None
-    tables = []
-    for thread in threads:
-        seated = [by_id[int(user)] for user in MENTION.findall(thread.messages()[0].content)]
-        tables.append(
-            Table(discord, thread, seated, seed=thread.id % 97, patience=run.round_timeout)
-        )
-    return tables
+        await until(shown)
+    thread = shown()
+    assert thread is not None
+    seated = [by_id[int(user)] for user in MENTION.findall(thread.messages()[0].content)]
+    table = Table(discord, thread, seated, seed=thread.id % 97, patience=run.round_timeout)
+    await human_rounds(table, thinkers(run, f"{game}/{index}", seated), whole_game(), run, outcome)
 
 
 async def games_run(tables_at_once: int, rounds_of_games: int, run: Settings) -> Figures:
