@@ -31,6 +31,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +55,7 @@ from tests.e2e.table import Table
 from tests.loopback import LoopbackDiscord
 from tests.loopback.harness import BotProcess, bot_environment
 from tests.loopback.players import GuildHandle
+from tests.loopback.server import is_interaction_endpoint
 
 REVEAL_P99_GOAL = 1.0
 """Seconds: the reveal p99 a run must stay under (bench/capacity.py searches with it)."""
@@ -126,12 +128,18 @@ async def run_bench(run: Settings) -> Summary:
             booting = time.monotonic()
             await bot.start()
             at_boot = discord.rate_limited_requests()
+            booted = len(discord.rest.requests)
             try:
                 outcome, usage = await play(tables, run, bot.pid, booting)
             finally:
                 await bot.stop()
         spent = discord.rate_limited_requests() - at_boot
-        report(discord, bot, run, outcome, usage, spent)
+        tokens = Counter(
+            f"{method} {template}"
+            for method, template in discord.rest.requests[booted:]
+            if is_interaction_endpoint(template)
+        )
+        report(discord, bot, run, outcome, usage, spent, tokens)
         rounds = max(outcome.revealed, 1)
         sent = sum(1 for i in discord.world.interactions.values() if i.dispatched_at is not None)
         lost = sum(len(table.closed_dms) for table in tables)

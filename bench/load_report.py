@@ -162,8 +162,10 @@ def report(
     outcome: Outcome,
     usage: Usage,
     spent: Counter[str],
+    tokens: Counter[str],
 ) -> None:
-    """Print the run's figures; `spent` counts the REST requests under the global limit."""
+    """Print the run's figures; `spent` counts the REST requests under the global limit,
+    `tokens` the requests through interaction tokens (answers, follow-ups, their edits)."""
     late = late_interactions(discord)
     sent, mean_rate, peak_rate = offered_rates(discord, usage.wall)
     print(
@@ -207,6 +209,12 @@ def report(
         f"{sum(spent.values()) / rounds:.2f} per revealed game-round, lobbies included"
     )
     for route, count in spent.most_common():
+        print(f"  {count / rounds:5.2f} per round  {count:6d}  {route}")
+    print(
+        f"requests through tokens    {sum(tokens.values())}: "
+        f"{sum(tokens.values()) / rounds:.2f} per revealed game-round, lobbies included"
+    )
+    for route, count in tokens.most_common():
         print(f"  {count / rounds:5.2f} per round  {count:6d}  {route}")
     print(f"responses 429              {discord.world.rate_limited_responses}")
     print(f"clicks repeated            {outcome.repeated_clicks} (after the click failed)")
