@@ -10,8 +10,11 @@ pace), floor, hands in DMs at burst pace (bench/load.py's burst plays DM hands),
 game mode prints bench/load.py's report; then, per mode, the bot's CPU per game-round, the
 interactions per game-round (lobbies included), the cost of that many bare clicks (the median
 floor run's CPU per click times them) and the ratio (issue 49's goal: at most 3 for the
-channel at human pace), and the bot's peak memory per running game. Nothing is asserted: see
-the numbers.
+channel at human pace), and the bot's peak memory per running game (its peak RSS over its RSS
+when ready, per game). Last, the channel once more with a tenth of the games, for memory
+only: the growth between the two runs is what each more running game takes, apart from what
+the bot takes once whatever the games (caches, buffers, the picture's working set). Nothing is
+asserted: see the numbers.
 """
 
 from __future__ import annotations
@@ -65,6 +68,23 @@ async def measure(base: Settings, floors: int, floor_games: int, floor_waves: in
             f"{summary.peak_kib_per_game:>10.0f}"
         )
     print(f"goal: the channel at human pace at most {RATIO_GOAL:.0f}x the floor")
+    await marginal_memory(base, summaries[0][1])
+
+
+async def marginal_memory(base: Settings, channel: Summary) -> None:
+    """The channel's memory again with a tenth of the games: what the bot takes once, whatever
+    the games (its caches and buffers warming up), shows as the difference between the two
+    figures per game; what each more running game takes is the growth between the runs."""
+    few = max(base.games // 10, 2)
+    print(f"\n--- Why First?: hands in channel, human pace, {few} games (memory only) ---")
+    small = await run_bench(dataclasses.replace(base, hands="channel", pace="human", games=few))
+    grown = channel.peak_kib_per_game * channel.games
+    taken = small.peak_kib_per_game * few
+    print(
+        f"memory over the ready RSS: {grown:.0f} KiB with {channel.games} games, {taken:.0f} KiB "
+        f"with {few}: each running game beyond the first {few} took "
+        f"{(grown - taken) / (channel.games - few):.0f} KiB"
+    )
 
 
 def main() -> None:

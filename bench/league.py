@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.load_players import human_click, human_game, human_rounds, until
-from bench.load_report import quantile, round_acks
+from bench.load_report import machine_ticks, quantile, round_acks, stolen_share
 from bench.load_run import ROUNDS_PER_STAGE, Outcome, Settings, turns
 from bot.league.seating import table_letter
 from tests.e2e.table import Table, buttons
@@ -52,6 +52,8 @@ class Figures:
     ack_p99: float
     revealed: int
     stuck: int
+    stolen: float
+    """The share of the machine's CPU the hypervisor took during the run."""
 
 
 def whole_game() -> list[tuple[int, int]]:
@@ -63,6 +65,7 @@ def thinkers(run: Settings, key: str, players: list[Player]) -> list[random.Rand
 
 
 async def league_run(people: int, games: int, run: Settings) -> Figures:
+    started = machine_ticks()
     async with served(run) as (discord, guild):
         hall = guild.add_text_channel("league")
         players = [discord.add_user(f"P{n}") for n in range(people)]
@@ -80,7 +83,7 @@ async def league_run(people: int, games: int, run: Settings) -> Figures:
                     for index in range(-(-people // TABLE_SIZE))
                 )
             )
-        return figures(discord, outcome)
+        return figures(discord, outcome, started)
 
 
 @asynccontextmanager
@@ -159,6 +162,7 @@ async def seated_and_played(
 async def games_run(tables_at_once: int, rounds_of_games: int, run: Settings) -> Figures:
     """As many ordinary games at once as the league has tables, played whole, as many times
     as the league has games (each time a new game in every channel)."""
+    started = machine_ticks()
     async with served(run) as (discord, guild):
         channels = [guild.add_text_channel(f"table-{n}") for n in range(tables_at_once)]
         seats = [[discord.add_user(f"G{n}P{s}") for s in range(TABLE_SIZE)] for n in channels]
@@ -179,10 +183,10 @@ async def games_run(tables_at_once: int, rounds_of_games: int, run: Settings) ->
                     for n, table in enumerate(tables)
                 )
             )
-        return figures(discord, outcome)
+        return figures(discord, outcome, started)
 
 
-def figures(discord: LoopbackDiscord, outcome: Outcome) -> Figures:
+def figures(discord: LoopbackDiscord, outcome: Outcome, started: tuple[int, int]) -> Figures:
     latencies = outcome.reveal_latencies or [0.0]
     acks = round_acks(discord) or [0.0]
     return Figures(
@@ -191,6 +195,7 @@ def figures(discord: LoopbackDiscord, outcome: Outcome) -> Figures:
         ack_p99=quantile(acks, 0.99),
         revealed=outcome.revealed,
         stuck=len(outcome.stuck),
+        stolen=stolen_share(started, machine_ticks()),
     )
 
 
@@ -198,7 +203,8 @@ def show(name: str, found: Figures) -> None:
     print(
         f"{name:<16} reveal p50 {found.reveal_p50 * 1000:7.1f} ms  p99 "
         f"{found.reveal_p99 * 1000:7.1f} ms   ack p99 {found.ack_p99 * 1000:6.1f} ms   "
-        f"{found.revealed} rounds revealed, {found.stuck} stuck",
+        f"{found.revealed} rounds revealed, {found.stuck} stuck; "
+        f"{found.stolen:.0%} of the machine's CPU stolen by its hypervisor",
         flush=True,
     )
 

@@ -44,11 +44,13 @@ from bench.load_report import (
     Usage,
     cpu_seconds,
     late_interactions,
+    machine_ticks,
     memory_kib,
     quantile,
     report,
     round_acks,
     sample_bot,
+    stolen_share,
 )
 from bench.load_run import PLAYERS_PER_GAME, Outcome, Settings
 from tests.e2e.table import Table
@@ -126,6 +128,7 @@ async def run_bench(run: Settings) -> Summary:
             )
             bot = BotProcess(environment, Path(workdir))
             booting = time.monotonic()
+            ticks = machine_ticks()
             await bot.start()
             at_boot = discord.rate_limited_requests()
             booted = len(discord.rest.requests)
@@ -140,6 +143,8 @@ async def run_bench(run: Settings) -> Summary:
             if is_interaction_endpoint(template)
         )
         report(discord, bot, run, outcome, usage, spent, tokens)
+        stolen = stolen_share(ticks, machine_ticks())
+        print(f"CPU stolen by the hypervisor {stolen:.0%} of the machine's during the run")
         rounds = max(outcome.revealed, 1)
         sent = sum(1 for i in discord.world.interactions.values() if i.dispatched_at is not None)
         lost = sum(len(table.closed_dms) for table in tables)

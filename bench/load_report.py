@@ -51,6 +51,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_ticks() -> tuple[int, int]:
+    """All CPU time of this machine so far and the part the hypervisor gave to other machines
+    ("steal"), in clock ticks (/proc/stat)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    return sum(fields[:8]), fields[7]
+
+
+def stolen_share(before: tuple[int, int], after: tuple[int, int]) -> float:
+    """The share of the machine's CPU time taken by the hypervisor between two readings: a run
+    during which it was high is slower for reasons outside this machine."""
+    total, stolen = after[0] - before[0], after[1] - before[1]
+    return stolen / total if total else 0.0
+
+
 def quantile(samples: list[float], share: float) -> float:
     """The `share` quantile of the samples (nearest rank); infinity when there are none."""
     if not samples:
