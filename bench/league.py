@@ -3,7 +3,8 @@
     .venv/bin/python bench/league.py                       # 60 people, 15 tables, 3 games
     .venv/bin/python bench/league.py --people 12 --games 2 # a quick look
 
-Two runs on this machine, each with a fresh loopback Discord and `python -m bot`:
+Two runs on this machine, each with a fresh loopback Discord and `python -m bot` (the league
+first; `--games-first` swaps them, to alternate the order between pairs):
 1. the league: its host opens `/whyfirst league open` (tables of 4, 600 s picks), everyone
    joins by the post's button, the host starts; each of the night's games is then played at
    all its tables at once (one public thread each), every table's whole game at human pace
@@ -209,13 +210,17 @@ def show(name: str, found: Figures) -> None:
     )
 
 
-async def measure(people: int, games: int, run: Settings) -> None:
+async def measure(people: int, games: int, run: Settings, games_first: bool) -> None:
     tables = -(-people // TABLE_SIZE)
     print(f"{people} people, {tables} tables at once, {games} games; pace {run.card_think} s")
+    if games_first:
+        ordinary = await games_run(tables, games, run)
+        show("ordinary games", ordinary)
     league = await league_run(people, games, run)
     show("league night", league)
-    ordinary = await games_run(tables, games, run)
-    show("ordinary games", ordinary)
+    if not games_first:
+        ordinary = await games_run(tables, games, run)
+        show("ordinary games", ordinary)
     for what, ours, theirs in (
         ("reveal p99", league.reveal_p99, ordinary.reveal_p99),
         ("ack p99", league.ack_p99, ordinary.ack_p99),
@@ -235,6 +240,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--validate", action="store_true", help="validate against the OpenAPI")
+    parser.add_argument(
+        "--games-first", action="store_true", help="run the ordinary games before the league"
+    )
     arguments = parser.parse_args()
     run = Settings(
         games=0,
@@ -248,7 +256,7 @@ def main() -> None:
         target_think=(0.2, 0.8),
         round_timeout=120.0,
     )
-    asyncio.run(measure(arguments.people, arguments.games, run))
+    asyncio.run(measure(arguments.people, arguments.games, run, arguments.games_first))
 
 
 if __name__ == "__main__":
