@@ -14,6 +14,7 @@ from bot.league.picture import standings_picture
 from bot.league.seating import table_letter
 from bot.league.store import LeagueRecord
 from bot.messages.post import Post
+from bot.messages.round import CONTENT_LIMIT
 from bot.options import GameOptions
 from bot.storage import PlayerId, user_id_of
 from bot.ui.buttons import Drawn
@@ -22,7 +23,6 @@ from bot.ui.replies import PINGS
 PREFIX = "wf:league"
 ACTIONS = ("join", "leave", "start", "cancel", "end")
 TEMPLATE = rf"{PREFIX}:(?P<action>{'|'.join(ACTIONS)}):(?P<league>\d{{1,18}})"
-MESSAGE_LIMIT = 2000
 MORE_ROOM = 60
 """Kept for the line that says how many more there are."""
 STYLES = {
@@ -90,7 +90,7 @@ def league_post(league: LeagueRecord, page: str | None) -> Post:
 def _fitted(listed: list[str], around: int, locale: str | None) -> list[str]:
     """As many of the list's lines as a message holds beside `around` characters of the rest
     (Discord takes 2000); then how many more there are (the picture and the page list all)."""
-    room = MESSAGE_LIMIT - around - MORE_ROOM
+    room = CONTENT_LIMIT - around - MORE_ROOM
     kept: list[str] = []
     for line in listed:
         room -= len(line) + 1

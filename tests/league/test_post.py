@@ -6,8 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.league.night import Join, Night, Start, apply
-from bot.league.post import MESSAGE_LIMIT, league_post
+from bot.league.post import league_post
 from bot.league.store import LeagueRecord
+from bot.messages.round import CONTENT_LIMIT
 from bot.storage import PlayerId
 
 PEOPLE = [PlayerId(str(10**17 + n)) for n in range(60)]
@@ -37,14 +38,14 @@ def test_sixty_people_fit_in_one_message_open_and_playing() -> None:
         night = joined
     with league_post(record(night), "https://whyfirst.example.org/l/" + "t" * 32) as post:
         assert post.content is not None
-        assert len(post.content) <= MESSAGE_LIMIT
+        assert len(post.content) <= CONTENT_LIMIT
         assert "1. A rather long display name 000" in post.content
         assert post.content.count("… and") == 1
     started = apply(night, Start())
     assert isinstance(started, Night)
     with league_post(record(started), None) as post:
         assert post.content is not None
-        assert len(post.content) <= MESSAGE_LIMIT
+        assert len(post.content) <= CONTENT_LIMIT
         assert "Game 1 of 3 is being played at the tables." in post.content
         assert "… and" in post.content
 
