@@ -95,12 +95,13 @@ class LeagueFollower:
                     log.warning("%s was not updated: %s", what, problem)
         if dropped:
             with dropped_post(dropped, league.night.game, locale) as post:
+                told = f"league {league.id}: who sits out"
                 try:
                     await self._outbox.paced(
-                        lambda: channel.send(post.content, allowed_mentions=post.mentions), what
+                        lambda: channel.send(post.content, allowed_mentions=post.mentions), told
                     )
                 except SEND_FAILURES as problem:
-                    log.warning("%s: who sits out was not told: %s", what, problem)
+                    log.warning("%s was not told: %s", told, problem)
 
     async def start(self) -> None:
         """Catch up with the tables whose games closed while no process heard it, and seat
