@@ -19,7 +19,7 @@ from bot.messages.post import Post
 from bot.messages.table import Table, card_label, signed
 from bot.storage.records import PlayerId, user_id_of
 from bot.ui import custom_ids as ids
-from bot.ui.buttons import CardButton, MoveButton, PickButton
+from bot.ui.buttons import ButtonData, Rows, button_data
 from bot.ui.replies import PINGS
 
 TARGETS_PER_ROW = 5
@@ -185,22 +185,23 @@ def _buttons(
     player: PlayerId,
     cards: list[_Card],
     targets: list[_Target],
-) -> discord.ui.View:
+) -> Rows:
     """The hand's cards and targets as buttons that only their player may click."""
     turn = ids.Turn(state.stage, state.round)
-    hand = ids.HandOf(table.game_id, user_id_of(player), turn)
-    buttons = discord.ui.View(timeout=None)
+    owner = user_id_of(player)
+    rows: list[list[ButtonData]] = [[] for _ in range(1 + targets[-1].row if targets else 1)]
     for card in cards:
-        style, disabled = card.style, card.disabled
-        buttons.add_item(CardButton(hand, card.number, card.label, style=style, disabled=disabled))
+        custom_id = ids.card_id(table.game_id, owner, turn, card.number)
+        rows[0].append(button_data(custom_id, card.label, card.style, card.disabled))
     for target in targets:
-        code, label, row = ids.target_code(state.players, target.figure), target.label, target.row
+        code = ids.target_code(state.players, target.figure)
         if target.card is None:
-            buttons.add_item(MoveButton(table.game_id, turn, code, label=label, row=row))
+            custom_id, style = ids.move_id(table.game_id, turn, code), discord.ButtonStyle.primary
         else:
-            pick = PickButton(hand, target.card, code, label, style=target.style, row=row)
-            buttons.add_item(pick)
-    return buttons
+            custom_id = ids.pick_id(table.game_id, owner, turn, target.card, code)
+            style = target.style
+        rows[target.row].append(button_data(custom_id, target.label, style))
+    return Rows(rows)
 
 
 def _aims(view: engine.PlayerView) -> bool:

@@ -9,6 +9,8 @@ are. So sending a message keeps nothing, and its view is taken apart once sent
 
 from __future__ import annotations
 
+from typing import Any, TypedDict
+
 import discord
 
 from bot.ui import custom_ids as ids
@@ -32,6 +34,46 @@ class Drawn(discord.ui.Button[discord.ui.View]):
         return False
 
 
+class ButtonData(TypedDict):
+    """A button as Discord's API has it (an interactive button: type 2)."""
+
+    type: int
+    style: int
+    label: str
+    custom_id: str
+    disabled: bool
+
+
+def button_data(
+    custom_id: str, label: str, style: discord.ButtonStyle, disabled: bool = False
+) -> ButtonData:
+    return {
+        "type": 2,
+        "style": style.value,
+        "label": label[:80],
+        "custom_id": custom_id,
+        "disabled": disabled,
+    }
+
+
+class Rows(discord.ui.View):
+    """Buttons given as the API's data, row by row: what a hand redrawn on every click sends,
+    without making a discord.ui item per button and taking it apart again (issue 49)."""
+
+    def __init__(self, rows: list[list[ButtonData]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = [row for row in rows if row]
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": row} for row in self.rows]
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+    def has_components_v2(self) -> bool:
+        return False
+
+
 class LobbyButton(Drawn):
     def __init__(
         self,
@@ -42,33 +84,6 @@ class LobbyButton(Drawn):
         row: int = 0,
     ) -> None:
         super().__init__(ids.lobby_id(action, game_id), label or action, style, row=row)
-
-
-class CardButton(Drawn):
-    def __init__(
-        self,
-        hand: ids.HandOf,
-        card: int,
-        label: str = "card",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-    ) -> None:
-        custom_id = ids.card_id(hand.game_id, hand.owner_id, hand.turn, card)
-        super().__init__(custom_id, label, style, disabled=disabled, row=0)
-
-
-class PickButton(Drawn):
-    def __init__(
-        self,
-        hand: ids.HandOf,
-        card: int,
-        target: str,
-        label: str = "target",
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        row: int | None = None,
-    ) -> None:
-        custom_id = ids.pick_id(hand.game_id, hand.owner_id, hand.turn, card, target)
-        super().__init__(custom_id, label, style, row=row)
 
 
 class MoveButton(Drawn):

@@ -39,15 +39,6 @@ class Turn:
     round: int
 
 
-@dataclass(frozen=True)
-class HandOf:
-    """Whose private controls, in which game and turn: what a card's and a pick's ids share."""
-
-    game_id: int
-    owner_id: int
-    turn: Turn
-
-
 def lobby_id(action: str, game_id: int) -> str:
     return f"{PREFIX}:{action}:{game_id}"
 

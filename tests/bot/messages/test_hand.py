@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 import engine
@@ -24,8 +25,13 @@ def started(players: tuple[str, ...], variant: engine.Variant) -> engine.GameSta
     return state
 
 
+def buttons(view: Any) -> list[dict[str, Any]]:
+    """The buttons as Discord receives them, row after row."""
+    return [button for row in view.to_components() for button in row["components"]]
+
+
 def labels(view: Any) -> list[str]:
-    return [item.label for item in view.children]
+    return [button["label"] for button in buttons(view)]
 
 
 def test_card_labels_carry_signed_values_and_tactical_numbers() -> None:
@@ -56,9 +62,9 @@ def test_after_a_pick_the_dm_says_what_went_on_whom() -> None:
     assert f"**{card_label(card.number, engine.Variant.STANDARD)}** in front of **Ben**" in (
         controls.content
     )
-    chosen = [item for item in controls.view.children if item.label == "Ben"]
+    chosen = [button for button in buttons(controls.view) if button["label"] == "Ben"]
     assert chosen
-    assert chosen[0].style.name == "success"
+    assert chosen[0]["style"] == discord.ButtonStyle.success.value
 
 
 def test_played_cards_are_disabled_in_the_next_round() -> None:
@@ -71,9 +77,9 @@ def test_played_cards_are_disabled_in_the_next_round() -> None:
         assert isinstance(outcome, engine.Accepted)
         state = outcome.state
     controls = hand_controls(state, table((ANNE, BEN)), ANNE, PLACE)
-    buttons = list(controls.view.children)
-    disabled = [button for button in buttons if button.disabled]
-    assert len(buttons) == engine.HAND_SIZE
+    shown = buttons(controls.view)
+    disabled = [button for button in shown if button["disabled"]]
+    assert len(shown) == engine.HAND_SIZE
     assert len(disabled) == 1
     assert "round 2" in controls.content
 
