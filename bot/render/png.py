@@ -9,10 +9,10 @@ from PIL import Image
 
 from bot.render.png_palette import palette_bytes
 
-# Measured on typical boards (bench/render.py): level 6 takes ~1 ms more for 7% fewer bytes,
-# level 3 ~2 ms less for a third more bytes (a crowded board then passes 25 KB), and 9 four
-# times as long for 8% fewer.
-COMPRESS_LEVEL = 4
+# Measured on typical boards (encoding alone, one picture a round): level 4 takes ~1.7 ms more
+# (half as long again) for 12-16% fewer bytes, level 1 ~0.3 ms less for 9% more. The CPU of a
+# round is what limits a process (issue 49); a few KB more per reveal is nothing to a player.
+COMPRESS_LEVEL = 3
 
 _local = threading.local()
 
