@@ -1,12 +1,16 @@
 """The track itself: its numbered cells, its two ends and the START tag, drawn once.
 
-The track looks the same in every picture of a language, but for the scoring space, so a
-few finished strips are kept and copied into each picture at the track's height.
+The track looks the same in every picture of a language, but for the scoring space: the
+plain strip of each language in use is kept and copied into each picture at the track's
+height, and over it the few columns where the scoring space's strip differs from the plain
+one (a strip is 300 KB, those columns a tenth of that).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+from PIL import Image, ImageChops
 
 from bot.render import palette
 from bot.render.board import MAX_SPACE, MIN_SPACE, START_SPACE
@@ -26,8 +30,9 @@ from bot.render.geometry import (
 )
 from bot.render.words import PictureWords
 
-# Strips kept: one per language and scoring space in use (about 200 KB each).
-STRIP_CACHE_SIZE = 8
+# Plain strips kept: one per language in use. Scoring spaces' columns: a track has 29 spaces.
+STRIP_CACHE_SIZE = 4
+BAND_CACHE_SIZE = 32
 # The ends of the track, and the scoring band, reach this far above and below the cells.
 OVERHANG = 4
 STRIP_HEIGHT = OVERHANG + CELL_HEIGHT + TAG_HEIGHT + 1
@@ -41,7 +46,11 @@ def paste_track(
     canvas: Canvas, track_top: int, highlight_space: int | None, words: PictureWords
 ) -> None:
     """The track's cells, with the scoring space's band around its cell, at ``track_top``."""
-    canvas.paste(track_strip(highlight_space, words), (0, track_top - OVERHANG))
+    top = track_top - OVERHANG
+    canvas.paste(track_strip(words), (0, top))
+    if highlight_space is not None:
+        columns, left = band_columns(highlight_space, words)
+        canvas.image.paste(columns, (left, top))
 
 
 def draw_band(canvas: Canvas, space: int, band_top: int, track_top: int) -> None:
@@ -56,9 +65,26 @@ def draw_band(canvas: Canvas, space: int, band_top: int, track_top: int) -> None
     )
 
 
+@lru_cache(maxsize=BAND_CACHE_SIZE)
+def band_columns(highlight_space: int, words: PictureWords) -> tuple[Image.Image, int]:
+    """The columns where the strip with ``highlight_space``'s band differs from the plain
+    one, and the left of the first; shared, so only ever read."""
+    plain = track_strip(words).image
+    marked = _drawn_strip(highlight_space, words).image
+    box = ImageChops.difference(plain, marked).getbbox()
+    assert box is not None, "a band always shows"
+    left, _, right, _ = box
+    return marked.crop((left, 0, right, STRIP_HEIGHT)), left
+
+
 @lru_cache(maxsize=STRIP_CACHE_SIZE)
-def track_strip(highlight_space: int | None, words: PictureWords) -> Canvas:
-    """The rows of the track as ``render_track`` draws them; shared, so only ever read."""
+def track_strip(words: PictureWords) -> Canvas:
+    """The rows of the track without a scoring space; shared, so only ever read."""
+    return _drawn_strip(None, words)
+
+
+def _drawn_strip(highlight_space: int | None, words: PictureWords) -> Canvas:
+    """The rows of the track as ``render_track`` draws them."""
     canvas = Canvas.new((WIDTH, STRIP_HEIGHT), palette.BACKGROUND)
     if highlight_space is not None:
         # The band starts far enough above the strip that its rounded top stays out of it.
