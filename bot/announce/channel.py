@@ -62,21 +62,19 @@ class ChannelPosts:
         posts = await reveal_posts(
             table, record, before, state, transition.events, changes, self._replay_url
         )
-        with posts.round_message as post:
-            await transition.answered()
-            click = self._book.of_change(table, transition)
-            address = Address(table.channel_id, click=click, attachments=round_message.can_attach)
-            what = f"game {table.game_id}: post in the channel"
-            posted = await self._post(table, address, Letter(post, what=what))
+        await transition.answered()
+        click = self._book.of_change(table, transition)
+        address = Address(table.channel_id, click=click, attachments=round_message.can_attach)
+        what = f"game {table.game_id}: post in the channel"
+        posted = await self._post(table, address, Letter(posts.round_message, what=what))
         await self._rounds.posted(table.game_id, posted, posts.story.text)
         if posts.result is not None:
             await self._post_result(table, posts.result)
 
     async def _post_result(self, table: Table, result: Post) -> None:
-        with result:
-            address = Address(table.channel_id, click=self._book.of_result(table))
-            letter = Letter(result, what=f"game {table.game_id}: post the result")
-            posted = await self._post(table, address, letter)
+        address = Address(table.channel_id, click=self._book.of_result(table))
+        letter = Letter(result, what=f"game {table.game_id}: post the result")
+        posted = await self._post(table, address, letter)
         if posted.sent is not None:
             ids: dict[str, int | None] = {"result_message_id": posted.sent.id}
             await keep_message_ids(self._storage, table.game_id, ids, "the result")

@@ -53,15 +53,15 @@ class ClickEdit:
         target = ORIGINAL if self.click.message_id is None else self.click.message_id
 
         async def edit() -> None:
-            with letter.drawn() as post:
-                await webhook.edit_message(
-                    # "@original" names the click's own message: discord.py types the id as an
-                    # int but puts it into the URL as it is.
-                    target,  # type: ignore[arg-type]
-                    content=edited_text(post.content),
-                    view=post.view,
-                    allowed_mentions=post.mentions,
-                )
+            post = letter.drawn()
+            await webhook.edit_message(
+                # "@original" names the click's own message: discord.py types the id as an
+                # int but puts it into the URL as it is.
+                target,  # type: ignore[arg-type]
+                content=edited_text(post.content),
+                view=post.view,
+                allowed_mentions=post.mentions,
+            )
 
         delivery = await _attempt(self, letter, edit, free=True)
         return replace(delivery, click=self.click) if delivery.delivered else delivery
@@ -79,15 +79,15 @@ class ClickFollowUp:
         async def follow_up() -> discord.Message:
             # Counted when tried: a refused follow-up may have counted at Discord all the same.
             self.token.follow_ups.sent += 1
-            with letter.drawn() as post:
-                return await webhook.send(
-                    new_text(post.content),
-                    wait=True,
-                    ephemeral=letter.ephemeral,
-                    allowed_mentions=post.mentions,
-                    view=given(post.view),
-                    file=given(post.file() if post.file else None),
-                )
+            post = letter.drawn()
+            return await webhook.send(
+                new_text(post.content),
+                wait=True,
+                ephemeral=letter.ephemeral,
+                allowed_mentions=post.mentions,
+                view=given(post.view),
+                file=given(post.file() if post.file else None),
+            )
 
         delivery = await _attempt(self, letter, follow_up, free=True)
         if delivery.sent is None:
@@ -106,9 +106,9 @@ class PacedEdit:
         message = outbox.channel(self.channel_id).get_partial_message(self.message_id)
 
         async def edit() -> None:
-            with letter.drawn() as post:
-                content = edited_text(post.content)
-                await message.edit(content=content, view=post.view, allowed_mentions=post.mentions)
+            post = letter.drawn()
+            content = edited_text(post.content)
+            await message.edit(content=content, view=post.view, allowed_mentions=post.mentions)
 
         return await _attempt(self, letter, lambda: outbox.paced(edit, letter.what, letter.urgency))
 
@@ -173,13 +173,13 @@ async def _attempt(
 async def _send(
     channel: discord.abc.Messageable, letter: Letter, with_file: bool
 ) -> discord.Message:
-    with letter.drawn() as post:
-        content = post.content
-        if not with_file and post.file is not None and post.text_only is not None:
-            content = post.text_only
-        return await channel.send(
-            new_text(content),
-            file=given(post.file() if with_file and post.file else None),
-            view=given(post.view),
-            allowed_mentions=post.mentions,
-        )
+    post = letter.drawn()
+    content = post.content
+    if not with_file and post.file is not None and post.text_only is not None:
+        content = post.text_only
+    return await channel.send(
+        new_text(content),
+        file=given(post.file() if with_file and post.file else None),
+        view=given(post.view),
+        allowed_mentions=post.mentions,
+    )

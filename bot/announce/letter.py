@@ -4,8 +4,7 @@ as discord.py takes it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -33,14 +32,9 @@ class Letter:
     """Draws the post in place of `post` when the request goes out, so that a hand that
     waited for its turn shows the game's latest state (a drawn post carries no file)."""
 
-    @contextmanager
-    def drawn(self) -> Iterator[Post]:
-        """The post to send now; a drawn post's buttons are taken apart once sent."""
-        if self.draw is None:
-            yield self.post
-            return
-        with self.draw() as post:
-            yield post
+    def drawn(self) -> Post:
+        """The post to send now."""
+        return self.post if self.draw is None else self.draw()
 
 
 def edited_text(content: str | None) -> str:

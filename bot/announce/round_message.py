@@ -143,8 +143,7 @@ class RoundMessages:
         address = Address(table.channel_id, game.message_id, click, rest=rest)
         urgency = Urgency.PUBLIC if immediately else Urgency.STATUS
         post = waiting_post(table, latest.state, latest.record.deadline, game.story)
-        with post:
-            letter = Letter(post, urgency=urgency, what=f"game {table.game_id}: edit")
-            edited = await self._routes.deliver(self._routes.route(address), letter)
+        letter = Letter(post, urgency=urgency, what=f"game {table.game_id}: edit")
+        edited = await self._routes.deliver(self._routes.route(address), letter)
         if edited.by_rest and table.hands is HandsIn.CHANNEL:
             self._fallback("edit")

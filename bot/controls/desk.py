@@ -72,10 +72,8 @@ class HandDesk:
             return
         if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
             # The target asked for: nothing is committed yet.
-            with self._controls(record, state, player, interaction, card) as controls:
-                await interaction.response.edit_message(
-                    content=controls.content, view=controls.view
-                )
+            controls = self._controls(record, state, player, interaction, card)
+            await interaction.response.edit_message(content=controls.content, view=controls.view)
             self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
             return
         if view.pick is not None and view.pick[0] == card:
@@ -144,18 +142,16 @@ class HandDesk:
         async def answer(transition: Transition) -> bool:
             if in_bot_dm(interaction) and (transition.finished or _deals_a_stage(transition)):
                 return False
-            with self._controls(transition.record, transition.state, player, interaction) as post:
-                if not deferred:
-                    await interaction.response.edit_message(content=post.content, view=post.view)
-                    # A click in the channel: the reveal it completes is its follow-up.
-                    self._announcing.note_click(
-                        transition.game_id, player, interaction, Clicked.HAND
-                    )
-                    return True
-                try:
-                    await interaction.edit_original_response(content=post.content, view=post.view)
-                except discord.HTTPException:
-                    return False
+            post = self._controls(transition.record, transition.state, player, interaction)
+            if not deferred:
+                await interaction.response.edit_message(content=post.content, view=post.view)
+                # A click in the channel: the reveal it completes is its follow-up.
+                self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
+                return True
+            try:
+                await interaction.edit_original_response(content=post.content, view=post.view)
+            except discord.HTTPException:
+                return False
             return True
 
         return answer
@@ -183,13 +179,13 @@ class HandDesk:
             return
         record, state = loaded
         player = player_id(interaction.user.id)
-        with self._controls(record, state, player, interaction) as controls:
-            if controls.view is None:
-                await interaction.response.send_message(controls.content, ephemeral=True)
-            else:
-                await interaction.response.send_message(
-                    controls.content, view=controls.view, ephemeral=True
-                )
+        controls = self._controls(record, state, player, interaction)
+        if controls.view is None:
+            await interaction.response.send_message(controls.content, ephemeral=True)
+        else:
+            await interaction.response.send_message(
+                controls.content, view=controls.view, ephemeral=True
+            )
         self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
 
     async def _running(

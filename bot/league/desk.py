@@ -114,10 +114,10 @@ class LeagueDesk:
         except LeagueBusy:
             await interaction.edit_original_response(content=t("league.busy", interaction.locale))
             return
-        with league_post(record, self._page(record)) as post:
-            message = await interaction.edit_original_response(
-                content=post.content, view=post.view, allowed_mentions=NO_PINGS
-            )
+        post = league_post(record, self._page(record))
+        message = await interaction.edit_original_response(
+            content=post.content, view=post.view, allowed_mentions=NO_PINGS
+        )
         await self._nights.note_post(record.id, message.id)
 
     async def button(self, interaction: discord.Interaction, action: str, league_id: int) -> None:
@@ -149,13 +149,13 @@ class LeagueDesk:
         if isinstance(outcome, Refused):
             await refuse(interaction, f"league.refused_{outcome.value}")
             return
-        with league_post(outcome, self._page(outcome)) as post:
-            await interaction.response.edit_message(
-                content=post.content,
-                view=post.view,
-                allowed_mentions=NO_PINGS,
-                attachments=[post.file()] if post.file else discord.utils.MISSING,
-            )
+        post = league_post(outcome, self._page(outcome))
+        await interaction.response.edit_message(
+            content=post.content,
+            view=post.view,
+            allowed_mentions=NO_PINGS,
+            attachments=[post.file()] if post.file else discord.utils.MISSING,
+        )
         if action == "start":
             self._seat_tables(outcome)
 

@@ -80,28 +80,28 @@ class LeagueFollower:
         what = f"league {league.id}: its post"
         if league.message_id is not None:
             message = channel.get_partial_message(league.message_id)
-            with league_post(league, self._page(league)) as post:
-                try:
-                    await self._outbox.paced(
-                        lambda: message.edit(
-                            content=post.content,
-                            view=post.view,
-                            allowed_mentions=NO_PINGS,
-                            attachments=[post.file()] if post.file else discord.utils.MISSING,
-                        ),
-                        what,
-                    )
-                except SEND_FAILURES as problem:
-                    log.warning("%s was not updated: %s", what, problem)
+            post = league_post(league, self._page(league))
+            try:
+                await self._outbox.paced(
+                    lambda: message.edit(
+                        content=post.content,
+                        view=post.view,
+                        allowed_mentions=NO_PINGS,
+                        attachments=[post.file()] if post.file else discord.utils.MISSING,
+                    ),
+                    what,
+                )
+            except SEND_FAILURES as problem:
+                log.warning("%s was not updated: %s", what, problem)
         if dropped:
-            with dropped_post(dropped, league.night.game, locale) as post:
-                told = f"league {league.id}: who sits out"
-                try:
-                    await self._outbox.paced(
-                        lambda: channel.send(post.content, allowed_mentions=post.mentions), told
-                    )
-                except SEND_FAILURES as problem:
-                    log.warning("%s was not told: %s", told, problem)
+            post = dropped_post(dropped, league.night.game, locale)
+            told = f"league {league.id}: who sits out"
+            try:
+                await self._outbox.paced(
+                    lambda: channel.send(post.content, allowed_mentions=post.mentions), told
+                )
+            except SEND_FAILURES as problem:
+                log.warning("%s was not told: %s", told, problem)
 
     async def start(self) -> None:
         """Catch up with the tables whose games closed while no process heard it, and seat

@@ -17,7 +17,7 @@ from bot.messages.post import Post
 from bot.messages.round import CONTENT_LIMIT
 from bot.options import GameOptions
 from bot.storage import PlayerId, user_id_of
-from bot.ui.buttons import Drawn
+from bot.ui.buttons import Rows, button
 from bot.ui.replies import PINGS
 
 PREFIX = "wf:league"
@@ -73,10 +73,9 @@ def league_post(league: LeagueRecord, page: str | None) -> Post:
     if page is not None and night.phase is not Phase.CANCELLED:
         tail.append(t("league.page", locale, link=page))
     lines = [*head, *_fitted(listed, len("\n".join([*head, *tail])), locale), *tail]
-    view = discord.ui.View(timeout=None)
-    for action in actions:
-        label = t(f"league.{action}", locale)
-        view.add_item(Drawn(button_id(action, league_id), label, STYLES[action]))
+    view = Rows(
+        [button(button_id(a, league_id), t(f"league.{a}", locale), STYLES[a]) for a in actions]
+    )
     picture = None
     if night.champion() is not None:
 

@@ -96,12 +96,12 @@ class TableSeater:
         for player in players:
             member = discord.Object(user_id_of(player))
             await self._outbox.paced(partial(thread.add_user, member), what, Urgency.PRIVATE)
-        with seated_post(players, night.game, night.games, locale) as post:
-            await self._outbox.paced(
-                lambda: thread.send(post.content, allowed_mentions=post.mentions),
-                what,
-                Urgency.PRIVATE,
-            )
+        post = seated_post(players, night.game, night.games, locale)
+        await self._outbox.paced(
+            lambda: thread.send(post.content, allowed_mentions=post.mentions),
+            what,
+            Urgency.PRIVATE,
+        )
         host, *others = players
         seated = [
             Seat(user_id_of(p), league.names.get(p, p), seat) for seat, p in enumerate(others, 1)

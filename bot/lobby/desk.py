@@ -31,7 +31,6 @@ from bot.timers.loop import Timers
 from bot.timers.timer import lobby_idle_end
 from bot.ui.contexts import place_names, public_locale, reach_of, standings_place
 from bot.ui.replies import NO_PINGS, refuse
-from bot.ui.views import sent_once
 
 log = logging.getLogger("whyfirst.lobby")
 
@@ -125,8 +124,8 @@ class LobbyDesk:
         except store.ChannelBusy:
             await answer.busy(interaction)
             return
-        with sent_once(lobby_view(record)) as view:
-            lobby = await answer.show(interaction, lobby_content(record), view)
+        view = lobby_view(record)
+        lobby = await answer.show(interaction, lobby_content(record), view)
         try:
             await self._service.seating.note_lobby_message(record.id, lobby.id)
         except store.StorageError as problem:
@@ -236,10 +235,10 @@ class LobbyDesk:
     async def _lobby_changed(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """A player joined or left: show the lobby as it is now."""
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
-        with sent_once(lobby_view(record)) as view:
-            await interaction.edit_original_response(
-                content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
-            )
+        view = lobby_view(record)
+        await interaction.edit_original_response(
+            content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
+        )
 
     async def _start(self, interaction: discord.Interaction, record: GameRecord) -> None:
         if interaction.user.id != record.host_id:

@@ -10,30 +10,28 @@ import discord
 import engine
 from bot.i18n import t
 from bot.messages.table import Table
-from bot.ui.buttons import MoveButton, RematchButton, ShowHandButton, TableButton
-from bot.ui.custom_ids import Turn, target_code
+from bot.ui import custom_ids as ids
+from bot.ui.buttons import Button, Rows, button, link
 
 SHOW_HAND_ROW = 2
+PRIMARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.success
 
 
 def channel_controls(
     table: Table, state: engine.GameState, replay_url: str | None = None
 ) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    game_id, locale = table.game_id, table.locale
     if state.phase == engine.Phase.FINISHED:
-        view.add_item(RematchButton(table.game_id, label=t("final.rematch", table.locale)))
-        if replay_url is not None:
-            label = t("final.replay", table.locale)
-            view.add_item(discord.ui.Button(label=label, url=replay_url, row=0))
-        return view
+        rematch = button(ids.rematch_id(game_id), t("final.rematch", locale), SUCCESS)
+        replay = [link(replay_url, t("final.replay", locale))] if replay_url else []
+        return Rows([rematch, *replay])
+    rows: list[list[Button]] = [[] for _ in range(SHOW_HAND_ROW + 1)]
     if state.phase == engine.Phase.MOVING:
-        turn = Turn(state.stage, state.round)
+        turn = ids.Turn(state.stage, state.round)
         for index, figure in enumerate(engine.figures(state)):
-            code = target_code(state.players, figure)
-            label = table.name(figure)
-            view.add_item(MoveButton(table.game_id, turn, code, label=label, row=index // 5))
-    label = t("round.show_hand", table.locale)
-    view.add_item(ShowHandButton(table.game_id, label=label, row=SHOW_HAND_ROW))
+            custom_id = ids.move_id(game_id, turn, ids.target_code(state.players, figure))
+            rows[index // 5].append(button(custom_id, table.name(figure), PRIMARY))
+    rows[SHOW_HAND_ROW].append(button(ids.hand_id(game_id), t("round.show_hand", locale)))
     if table.table:
-        view.add_item(TableButton(table.game_id, t("table.open", table.locale), row=SHOW_HAND_ROW))
-    return view
+        rows[SHOW_HAND_ROW].append(button(ids.table_id(game_id), t("table.open", locale), PRIMARY))
+    return Rows(*rows)

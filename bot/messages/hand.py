@@ -19,7 +19,7 @@ from bot.messages.post import Post
 from bot.messages.table import Table, card_label, signed
 from bot.storage.records import PlayerId, user_id_of
 from bot.ui import custom_ids as ids
-from bot.ui.buttons import ButtonData, Rows, button_data
+from bot.ui.buttons import Button, Rows, button
 from bot.ui.replies import PINGS
 
 TARGETS_PER_ROW = 5
@@ -85,8 +85,7 @@ def hand_controls(
     locale: str | None = None,
     selected: int | None = None,
 ) -> Post:
-    """The controls `player` sees now; `selected` is a card chosen but not yet aimed.
-    `with hand_controls(...) as controls:` takes their buttons apart once sent."""
+    """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
     view = engine.view_for(state, player)
     header = _header(place, view.stage, view.round, locale)
     status = hand_status(view, table, player, locale, selected)
@@ -189,10 +188,10 @@ def _buttons(
     """The hand's cards and targets as buttons that only their player may click."""
     turn = ids.Turn(state.stage, state.round)
     owner = user_id_of(player)
-    rows: list[list[ButtonData]] = [[] for _ in range(1 + targets[-1].row if targets else 1)]
+    rows: list[list[Button]] = [[] for _ in range(1 + targets[-1].row if targets else 1)]
     for card in cards:
         custom_id = ids.card_id(table.game_id, owner, turn, card.number)
-        rows[0].append(button_data(custom_id, card.label, card.style, card.disabled))
+        rows[0].append(button(custom_id, card.label, card.style, card.disabled))
     for target in targets:
         code = ids.target_code(state.players, target.figure)
         if target.card is None:
@@ -200,8 +199,8 @@ def _buttons(
         else:
             custom_id = ids.pick_id(table.game_id, owner, turn, target.card, code)
             style = target.style
-        rows[target.row].append(button_data(custom_id, target.label, style))
-    return Rows(rows)
+        rows[target.row].append(button(custom_id, target.label, style))
+    return Rows(*rows)
 
 
 def _aims(view: engine.PlayerView) -> bool:

@@ -8,8 +8,8 @@ from bot.i18n import join_names, t
 from bot.messages.table import Table
 from bot.options import GameOptions
 from bot.storage.records import GameRecord, Seat
-from bot.ui.buttons import LobbyButton, TableButton
-from bot.ui.custom_ids import LOBBY_ACTIONS
+from bot.ui.buttons import Button, Rows, button
+from bot.ui.custom_ids import LOBBY_ACTIONS, lobby_id, table_id
 
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success,
@@ -74,11 +74,12 @@ def lobby_content(record: GameRecord) -> str:
 
 def lobby_view(record: GameRecord) -> discord.ui.View:
     table = Table.of(record)
-    view = discord.ui.View(timeout=None)
+    rows: list[list[Button]] = [[], []]
     for action in LOBBY_ACTIONS:
         label = t(f"lobby.{action}", table.locale)
-        style, row = BUTTON_STYLES[action], 1 if action in HOST_ROW else 0
-        view.add_item(LobbyButton(action, record.id, label=label, style=style, row=row))
+        row = rows[1 if action in HOST_ROW else 0]
+        row.append(button(lobby_id(action, record.id), label, BUTTON_STYLES[action]))
     if table.table:
-        view.add_item(TableButton(record.id, t("table.open", table.locale), row=1))
-    return view
+        label = t("table.open", table.locale)
+        rows[1].append(button(table_id(record.id), label, discord.ButtonStyle.primary))
+    return Rows(*rows)

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 import discord
 
 from bot.ui.replies import NO_PINGS
-from bot.ui.views import take_apart
 
 
 @dataclass(frozen=True)
 class Post:
-    """One message: `with post:` takes its buttons apart once it is sent (bot/ui/views.py)."""
+    """One message."""
 
     content: str | None = None
     """None: an edit leaves the text as it is."""
@@ -25,9 +24,3 @@ class Post:
     text_only: str | None = None
     """What a channel that refuses files is sent instead (None: the content)."""
     mentions: discord.AllowedMentions = NO_PINGS
-
-    def __enter__(self) -> Post:
-        return self
-
-    def __exit__(self, *problem: object) -> None:
-        take_apart(self.view)

@@ -16,9 +16,9 @@ from bot.clock import Clock
 from bot.i18n import t
 from bot.preferences.managers import managed_server
 from bot.privacy.export import KeptData, export_bytes, export_of
-from bot.ui.buttons import PrivacyButton
+from bot.ui.buttons import Button, Rows, button
+from bot.ui.custom_ids import privacy_id
 from bot.ui.replies import refuse
-from bot.ui.views import sent_once
 
 log = logging.getLogger("whyfirst.privacy")
 
@@ -46,12 +46,13 @@ class PrivacyDesk:
 
     async def show_kept(self, interaction: discord.Interaction) -> None:
         locale = interaction.locale
-        with sent_once(discord.ui.View(timeout=None)) as view:
-            view.add_item(PrivacyButton("export", t("privacy.export", locale)))
-            view.add_item(PrivacyButton("erase", t("privacy.erase", locale)))
-            await interaction.response.send_message(
-                t("privacy.kept", locale), view=view, ephemeral=True
-            )
+        buttons = [
+            _button("export", "privacy.export", locale),
+            _button("erase", "privacy.erase", locale),
+        ]
+        await interaction.response.send_message(
+            t("privacy.kept", locale), view=Rows(buttons), ephemeral=True
+        )
 
     async def export(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -106,6 +107,13 @@ class PrivacyDesk:
 async def _ask(interaction: discord.Interaction, question: str, action: str, confirm: str) -> None:
     """Ask, privately, whether to go on: the button `action`, labelled `confirm`, goes on."""
     locale = interaction.locale
-    with sent_once(discord.ui.View(timeout=None)) as view:
-        view.add_item(PrivacyButton(action, t(confirm, locale)))
-        await interaction.response.send_message(t(question, locale), view=view, ephemeral=True)
+    view = Rows([_button(action, confirm, locale)])
+    await interaction.response.send_message(t(question, locale), view=view, ephemeral=True)
+
+
+def _button(action: str, label: str, locale: discord.Locale) -> Button:
+    """On the answer to /whyfirst privacy: Export, Erase; then Erase everything. On the answer
+    to /whyfirst forget-server: Forget this server."""
+    final = action in ("erase_confirmed", "forget_server")
+    style = discord.ButtonStyle.danger if final else discord.ButtonStyle.secondary
+    return button(privacy_id(action), t(label, locale), style)

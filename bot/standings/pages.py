@@ -9,7 +9,8 @@ from bot.i18n import t, whole
 from bot.rating import PROVISIONAL_BELOW, shown_rating
 from bot.standings.periods import RATING
 from bot.storage import LeaderboardPage, RatingPage
-from bot.ui.buttons import PageButton
+from bot.ui.buttons import Rows, button
+from bot.ui.custom_ids import board_id
 
 
 def rating_text(rating: float, games: int, locale: str | None) -> str:
@@ -86,13 +87,9 @@ def rating_footer(min_games: int, locale: str | None) -> str:
 def page_view(
     metric: str, period: str, page: int, pages: int, locale: str | None
 ) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    previous = max(page - 1, 0)
-    following = page + 1
-    view.add_item(
-        PageButton(metric, period, previous, t("board.previous", locale), disabled=page == 0)
+    previous, following = max(page - 1, 0), page + 1
+    back = button(
+        board_id(metric, period, previous), t("board.previous", locale), disabled=page == 0
     )
-    view.add_item(
-        PageButton(metric, period, following, t("board.next", locale), disabled=following >= pages)
-    )
-    return view
+    on = board_id(metric, period, following)
+    return Rows([back, button(on, t("board.next", locale), disabled=following >= pages)])

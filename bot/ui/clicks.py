@@ -31,8 +31,7 @@ class ClickGuard:
 
         Then, once the click is answered, the clicked message is dropped from the interaction:
         discord.py's interaction and its response point at each other, so the interaction
-        waits for the cycle collector (see bot/ui/views.py), and would keep the message and its
-        buttons.
+        waits for the cycle collector, and would keep the message and its buttons.
         """
         try:
             with self.in_flight.handling():
