@@ -36,18 +36,18 @@ def test_sixty_people_fit_in_one_message_open_and_playing() -> None:
         joined = apply(night, Join(player, 0.0))
         assert isinstance(joined, Night)
         night = joined
-    with league_post(record(night), "https://whyfirst.example.org/l/" + "t" * 32) as post:
-        assert post.content is not None
-        assert len(post.content) <= CONTENT_LIMIT
-        assert "1. A rather long display name 000" in post.content
-        assert post.content.count("… and") == 1
+    post = league_post(record(night), "https://whyfirst.example.org/l/" + "t" * 32)
+    assert post.content is not None
+    assert len(post.content) <= CONTENT_LIMIT
+    assert "1. A rather long display name 000" in post.content
+    assert post.content.count("… and") == 1
     started = apply(night, Start())
     assert isinstance(started, Night)
-    with league_post(record(started), None) as post:
-        assert post.content is not None
-        assert len(post.content) <= CONTENT_LIMIT
-        assert "Game 1 of 3 is being played at the tables." in post.content
-        assert "… and" in post.content
+    post = league_post(record(started), None)
+    assert post.content is not None
+    assert len(post.content) <= CONTENT_LIMIT
+    assert "Game 1 of 3 is being played at the tables." in post.content
+    assert "… and" in post.content
 
 
 def test_a_small_night_lists_everyone() -> None:
@@ -56,7 +56,7 @@ def test_a_small_night_lists_everyone() -> None:
         joined = apply(night, Join(player, 0.0))
         assert isinstance(joined, Night)
         night = joined
-    with league_post(record(night), None) as post:
-        assert post.content is not None
-        assert "… and" not in post.content
-        assert "5. A rather long display name 004" in post.content
+    post = league_post(record(night), None)
+    assert post.content is not None
+    assert "… and" not in post.content
+    assert "5. A rather long display name 004" in post.content
