@@ -11,10 +11,9 @@ import engine
 from bot.i18n import t
 from bot.messages.table import Table
 from bot.ui import custom_ids as ids
-from bot.ui.buttons import Button, Rows, button, link
+from bot.ui.buttons import Button, Rows, button, link, move_button, table_button
 
 SHOW_HAND_ROW = 2
-PRIMARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.success
 
 
 def channel_controls(
@@ -22,16 +21,17 @@ def channel_controls(
 ) -> discord.ui.View:
     game_id, locale = table.game_id, table.locale
     if state.phase == engine.Phase.FINISHED:
-        rematch = button(ids.rematch_id(game_id), t("final.rematch", locale), SUCCESS)
+        success = discord.ButtonStyle.success
+        rematch = button(ids.rematch_id(game_id), t("final.rematch", locale), success)
         replay = [link(replay_url, t("final.replay", locale))] if replay_url else []
         return Rows([rematch, *replay])
     rows: list[list[Button]] = [[] for _ in range(SHOW_HAND_ROW + 1)]
     if state.phase == engine.Phase.MOVING:
         turn = ids.Turn(state.stage, state.round)
         for index, figure in enumerate(engine.figures(state)):
-            custom_id = ids.move_id(game_id, turn, ids.target_code(state.players, figure))
-            rows[index // 5].append(button(custom_id, table.name(figure), PRIMARY))
+            code = ids.target_code(state.players, figure)
+            rows[index // 5].append(move_button(game_id, turn, code, table.name(figure)))
     rows[SHOW_HAND_ROW].append(button(ids.hand_id(game_id), t("round.show_hand", locale)))
     if table.table:
-        rows[SHOW_HAND_ROW].append(button(ids.table_id(game_id), t("table.open", locale), PRIMARY))
+        rows[SHOW_HAND_ROW].append(table_button(game_id, t("table.open", locale)))
     return Rows(*rows)

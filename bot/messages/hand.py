@@ -19,7 +19,7 @@ from bot.messages.post import Post
 from bot.messages.table import Table, card_label, signed
 from bot.storage.records import PlayerId, user_id_of
 from bot.ui import custom_ids as ids
-from bot.ui.buttons import Button, Rows, button
+from bot.ui.buttons import Button, Rows, button, move_button
 from bot.ui.replies import PINGS
 
 TARGETS_PER_ROW = 5
@@ -195,11 +195,11 @@ def _buttons(
     for target in targets:
         code = ids.target_code(state.players, target.figure)
         if target.card is None:
-            custom_id, style = ids.move_id(table.game_id, turn, code), discord.ButtonStyle.primary
+            shown = move_button(table.game_id, turn, code, target.label)
         else:
             custom_id = ids.pick_id(table.game_id, owner, turn, target.card, code)
-            style = target.style
-        rows[target.row].append(button(custom_id, target.label, style))
+            shown = button(custom_id, target.label, target.style)
+        rows[target.row].append(shown)
     return Rows(*rows)
 
 

@@ -8,8 +8,8 @@ from bot.i18n import join_names, t
 from bot.messages.table import Table
 from bot.options import GameOptions
 from bot.storage.records import GameRecord, Seat
-from bot.ui.buttons import Button, Rows, button
-from bot.ui.custom_ids import LOBBY_ACTIONS, lobby_id, table_id
+from bot.ui.buttons import Button, Rows, button, table_button
+from bot.ui.custom_ids import LOBBY_ACTIONS, lobby_id
 
 BUTTON_STYLES = {
     "join": discord.ButtonStyle.success,
@@ -80,6 +80,5 @@ def lobby_view(record: GameRecord) -> discord.ui.View:
         row = rows[1 if action in HOST_ROW else 0]
         row.append(button(lobby_id(action, record.id), label, BUTTON_STYLES[action]))
     if table.table:
-        label = t("table.open", table.locale)
-        rows[1].append(button(table_id(record.id), label, discord.ButtonStyle.primary))
+        rows[1].append(table_button(record.id, t("table.open", table.locale)))
     return Rows(*rows)

@@ -13,6 +13,8 @@ from typing import Any
 
 import discord
 
+from bot.ui import custom_ids as ids
+
 Button = dict[str, str | int | bool]
 """A button as Discord's API has it (component type 2)."""
 
@@ -35,6 +37,16 @@ def button(
 def link(url: str, label: str) -> Button:
     """A button that opens ``url``."""
     return {"type": 2, "style": discord.ButtonStyle.link.value, "label": label[:80], "url": url}
+
+
+def move_button(game_id: int, turn: ids.Turn, target: str, label: str) -> Button:
+    """A tactical mover's figure to move (`target`: its target code)."""
+    return button(ids.move_id(game_id, turn, target), label, discord.ButtonStyle.primary)
+
+
+def table_button(game_id: int, label: str) -> Button:
+    """Open the table: the game as a Discord Activity, beside the conversation."""
+    return button(ids.table_id(game_id), label, discord.ButtonStyle.primary)
 
 
 class Rows(discord.ui.View):
