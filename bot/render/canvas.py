@@ -1,9 +1,10 @@
-"""The image being drawn, with text stamped from cached masks.
+"""The image being drawn in the picture's palette, with text stamped from a cache.
 
 Rasterising text is the dearest part of drawing the picture, and the same words come back in
-every picture (space numbers, captions, names, "+3"). Each text is rasterised once, as a mask,
-and pasted in its colour after that: the very pixels ``ImageDraw.text`` would give, because
-Pillow blends a pasted colour through a mask exactly as it blends text.
+every picture (space numbers, captions, names, "+3"), in the same ink on the same paper. Each
+is drawn once, on its paper, reduced to the palette, and pasted after that: the very pixels
+that drawing in RGB and reducing the whole picture would give, as a reduction maps each pixel
+on its own (and the shapes' key colours are in the palette exactly).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from PIL import Image, ImageDraw
 from bot.render.fonts import font
 from bot.render.geometry import Box
 from bot.render.palette import RGB
+from bot.render.png_palette import palette_bytes, palette_index, reduced
 
-# Distinct texts kept, a mask being about 1 KB. A simulated load of 300 games at once used
+# Distinct texts kept, a stamp being about 1 KB. A simulated load of 300 games at once used
 # 1300 distinct texts; with 1024 kept, a tenth more time went into re-rasterising.
 STAMP_CACHE_SIZE = 2048
 _MARGIN = 3
@@ -26,9 +28,9 @@ _MARGIN = 3
 
 @dataclass(frozen=True)
 class Stamp:
-    """A text's coverage mask, and where its top left goes relative to the text's anchor."""
+    """A text on its paper, and where its top left goes relative to the text's anchor."""
 
-    mask: Image.Image
+    image: Image.Image
     offset_x: int
     offset_y: int
 
@@ -43,7 +45,8 @@ class DrawnText:
 
 @dataclass(frozen=True)
 class Canvas:
-    """An RGB image, its shapes drawn through ``draw``, its text through ``text``.
+    """An image in the palette, its shapes drawn through ``draw`` (in palette colours), its
+    text through ``text``.
 
     ``texts`` lists every text written, in order: what the picture says, and where.
     """
@@ -54,7 +57,9 @@ class Canvas:
 
     @classmethod
     def new(cls, size: tuple[int, int], background: RGB) -> Canvas:
-        image = Image.new("RGB", size, background)
+        image = Image.new("P", size, palette_index(background))
+        image.putpalette(palette_bytes())
+        image.load()  # from here on ImageDraw finds a colour's entry in the palette
         return cls(image, ImageDraw.Draw(image))
 
     def text(
@@ -62,22 +67,25 @@ class Canvas:
         xy: tuple[float, float],
         text: str,
         size: int,
-        fill: RGB,
+        ink: RGB,
+        paper: RGB,
         anchor: str | None = None,
         bold: bool = False,
     ) -> None:
-        """Like ``ImageDraw.text`` with the picture's font, its bold face if ``bold``.
+        """Like ``ImageDraw.text`` with the picture's font, its bold face if ``bold``, on an
+        even ``paper`` (the colour the text's box lies on).
 
         ``xy`` must not be negative (Pillow splits it into whole pixels and a fraction).
         """
         x_fraction, x_whole = math.modf(xy[0])
         y_fraction, y_whole = math.modf(xy[1])
-        stamp = text_stamp(text, size, anchor, bold, x_fraction, y_fraction)
+        stamp = text_stamp(text, size, anchor, bold, x_fraction, y_fraction, ink, paper)
         if stamp is not None:
             left, top = int(x_whole) + stamp.offset_x, int(y_whole) + stamp.offset_y
-            self.image.paste(fill, (left, top), stamp.mask)
-            width, height = stamp.mask.size
-            self.texts.append(DrawnText(text, (left, top, left + width, top + height)))
+            width, height = stamp.image.size
+            box = (left, top, left + width, top + height)
+            self.image.paste(stamp.image, box)
+            self.texts.append(DrawnText(text, box))
 
     def paste(self, other: Canvas, position: tuple[int, int]) -> None:
         """``other``'s image at ``position``, its texts listed as written here."""
@@ -90,11 +98,19 @@ class Canvas:
 
 @lru_cache(maxsize=STAMP_CACHE_SIZE)
 def text_stamp(
-    text: str, size: int, anchor: str | None, bold: bool, x_fraction: float, y_fraction: float
+    text: str,
+    size: int,
+    anchor: str | None,
+    bold: bool,
+    x_fraction: float,
+    y_fraction: float,
+    ink: RGB,
+    paper: RGB,
 ) -> Stamp | None:
-    """The mask ``ImageDraw.text`` would blend in, drawn at the same sub-pixel position.
+    """The text in ``ink`` on ``paper`` as ``ImageDraw.text`` draws it at the same sub-pixel
+    position, reduced to the palette.
 
-    Shared between threads: a mask is only ever read after it is made.
+    Shared between threads: a stamp is only ever read after it is made.
     """
     typeface = font(size, bold)
     left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
@@ -109,7 +125,9 @@ def text_stamp(
         font=typeface,
         anchor=anchor,
     )
-    inked = mask.getbbox()
-    if inked is None:
+    box = mask.getbbox()
+    if box is None:
         return None
-    return Stamp(mask.crop(inked), inked[0] - origin_x, inked[1] - origin_y)
+    on_paper = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), paper)
+    on_paper.paste(ink, (0, 0), mask.crop(box))
+    return Stamp(reduced(on_paper), box[0] - origin_x, box[1] - origin_y)

@@ -23,4 +23,4 @@ def draw_disc(
     )
     initial = figure_initial(figure)
     size = sizes[0] if len(initial) == 1 else sizes[1]
-    canvas.text((x, y + 1), initial, size, palette.initial_ink(fill), anchor="mm", bold=True)
+    canvas.text((x, y + 1), initial, size, palette.initial_ink(fill), fill, "mm", bold=True)

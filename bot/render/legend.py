@@ -56,7 +56,8 @@ def _draw_arrow(canvas: Canvas, start: int, end: int, y: int, colour: palette.RG
 
 def _draw_move_label(canvas: Canvas, move: PlacedMove, y: int) -> None:
     anchor = "lm" if move.label_after else "rm"
-    canvas.text((move.label_x, y), move.label, MOVE_SIZE, palette.INK, anchor=anchor, bold=True)
+    xy = (move.label_x, y)
+    canvas.text(xy, move.label, MOVE_SIZE, palette.INK, palette.BACKGROUND, anchor, bold=True)
 
 
 def draw_legend(canvas: Canvas, board: Board, layout: Layout, words: PictureWords) -> None:
@@ -70,6 +71,7 @@ def draw_legend(canvas: Canvas, board: Board, layout: Layout, words: PictureWord
         name_room = room - text_length(details, LEGEND_SIZE)
         name = fit(figure_name(figure, words), LEGEND_SIZE, name_room)
         text_left = x + LEGEND_DISC_RADIUS + LEGEND_TEXT_GAP
-        canvas.text((text_left, y), name, LEGEND_SIZE, palette.INK, anchor="lm")
+        canvas.text((text_left, y), name, LEGEND_SIZE, palette.INK, palette.BACKGROUND, "lm")
         details_left = text_left + text_length(name, LEGEND_SIZE)
-        canvas.text((details_left, y), details, LEGEND_SIZE, palette.MUTED_INK, anchor="lm")
+        ink, paper = palette.MUTED_INK, palette.BACKGROUND
+        canvas.text((details_left, y), details, LEGEND_SIZE, ink, paper, "lm")

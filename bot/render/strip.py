@@ -114,7 +114,7 @@ def _draw_cells(canvas: Canvas, track_top: int, highlight_space: int | None) -> 
         canvas.draw.rectangle(_cell(space, track_top), fill=fill, outline=palette.CELL_BORDER)
         if space != START_SPACE:
             center = (space_x(space), track_top + CELL_HEIGHT // 2)
-            canvas.text(center, str(space), NUMBER_SIZE, ink, anchor="mm", bold=True)
+            canvas.text(center, str(space), NUMBER_SIZE, ink, fill, anchor="mm", bold=True)
     if highlight_space is not None:
         highlighted = _cell(highlight_space, track_top)
         canvas.draw.rectangle(highlighted, outline=palette.HIGHLIGHT, width=3)
@@ -131,7 +131,7 @@ def _draw_start_tag(canvas: Canvas, top: int, label: str) -> None:
     )
     word = fit(label, TAG_SIZE, right - left - 2 * TAG_PADDING, bold=True)
     middle = ((left + right) / 2, top + TAG_HEIGHT / 2)
-    canvas.text(middle, word, TAG_SIZE, palette.START_INK, anchor="mm", bold=True)
+    canvas.text(middle, word, TAG_SIZE, palette.START_INK, palette.START_FILL, "mm", bold=True)
 
 
 def _draw_ends(canvas: Canvas, track_top: int) -> None:

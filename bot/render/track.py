@@ -28,7 +28,7 @@ from bot.render.geometry import (
 )
 from bot.render.layout import Layout, layout_for
 from bot.render.legend import draw_legend, draw_trails
-from bot.render.png import encode_png
+from bot.render.png_palette import encode_png
 from bot.render.strip import draw_band, paste_track
 from bot.render.words import PictureWords, picture_words
 
@@ -64,12 +64,13 @@ def draw_board(board: Board, words: PictureWords) -> Canvas:
 
 def _draw_caption(canvas: Canvas, layout: Layout, words: PictureWords) -> None:
     top = layout.caption_top
-    canvas.text((TRACK_RIGHT, top + 6), words.brand, BRAND_SIZE, palette.MUTED_INK, anchor="ra")
+    paper = palette.BACKGROUND
+    canvas.text((TRACK_RIGHT, top + 6), words.brand, BRAND_SIZE, palette.MUTED_INK, paper, "ra")
     for line in layout.title:
-        canvas.text((TRACK_LEFT, top), line, TITLE_SIZE, palette.INK, bold=True)
+        canvas.text((TRACK_LEFT, top), line, TITLE_SIZE, palette.INK, paper, bold=True)
         top += TITLE_HEIGHT
     for line in layout.subtitles:
-        canvas.text((TRACK_LEFT, top), line, SUBTITLE_SIZE, palette.MUTED_INK)
+        canvas.text((TRACK_LEFT, top), line, SUBTITLE_SIZE, palette.MUTED_INK, paper)
         top += SUBTITLE_HEIGHT
 
 
@@ -86,4 +87,4 @@ def _draw_highlight(canvas: Canvas, space: int, layout: Layout, words: PictureWo
     )
     label = fit(words.scores, TAG_SIZE, right - left - 2 * TAG_PADDING, bold=True)
     middle = ((left + right) / 2, tag_middle)
-    canvas.text(middle, label, TAG_SIZE, palette.WHITE, anchor="mm", bold=True)
+    canvas.text(middle, label, TAG_SIZE, palette.WHITE, palette.HIGHLIGHT_TEXT, "mm", bold=True)

@@ -8,6 +8,7 @@ from bot.render import Board, Figure, describe_board, distinct_initials, figure_
 from bot.render.canvas import Canvas, text_stamp
 from bot.render.glyphs import drawable, has_glyph
 from bot.render.labels import figure_initial, figure_name
+from bot.render.palette import BACKGROUND, INK
 from bot.render.track import draw_board
 from bot.render.words import picture_words
 
@@ -15,9 +16,9 @@ NAMES_THE_FONT_DRAWS = ["Chloé", "Zoë", "Jürgen", "Niccolò", "Αλέξης",
 
 
 def mask_bytes(text: str, bold: bool = False) -> bytes:
-    stamp = text_stamp(text, 22, None, bold, 0.0, 0.0)
+    stamp = text_stamp(text, 22, None, bold, 0.0, 0.0, INK, BACKGROUND)
     assert stamp is not None
-    return stamp.mask.tobytes() + bytes(stamp.mask.size)
+    return stamp.image.tobytes() + bytes(stamp.image.size)
 
 
 @pytest.mark.parametrize("name", NAMES_THE_FONT_DRAWS)

@@ -101,7 +101,7 @@ def test_move_labels_caption_and_names_are_tall_enough_at_500_px(
 ) -> None:
     """Dark words on the background: the moves' labels, the caption, the legend's names."""
     canvas = draw_board(SEVEN_FIGURES, picture_words())
-    image = as_discord_shows(canvas.image)
+    image = as_discord_shows(canvas.image.convert("RGB"))
     scale = DISCORD_WIDTH / canvas.image.width
     boxes = [drawn.box for drawn in canvas.texts if drawn.text == text]
     assert boxes
