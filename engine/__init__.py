@@ -61,10 +61,12 @@ from .serialize import state_from_dict, state_to_dict
 from .state import GameState, StageLog, figures, new_game, positions, totals
 from .turns import final_result
 from .views import (
+    HandView,
     PlayerView,
     PublicView,
     RevealedPlay,
     current_mover,
+    hand_view,
     public_view,
     view_for,
     waiting_for,
@@ -90,6 +92,7 @@ __all__ = [
     "FigureMoved",
     "GameOver",
     "GameState",
+    "HandView",
     "JsonObject",
     "Level",
     "Move",
@@ -122,6 +125,7 @@ __all__ = [
     "export_record",
     "figures",
     "final_result",
+    "hand_view",
     "legal_actions",
     "new_game",
     "positions",

@@ -77,6 +77,23 @@ class PlayerView(PublicView):
     targets: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class HandView:
+    """What one player's hand shows: their cards and pick, whom they may aim at, and whose
+    move it is; the part of `PlayerView` that needs no look at the board."""
+
+    player: str
+    stage: int
+    round: int
+    phase: Phase
+    variant: Variant
+    hand: tuple[Card, ...]
+    pick: tuple[int, str | None] | None
+    targets: tuple[str, ...]
+    current_mover: str | None
+    moves_left: tuple[tuple[str, int], ...]
+
+
 def waiting_for(state: GameState) -> tuple[str, ...]:
     """Players who still have to act, in seat order."""
     if state.phase is Phase.PICKING:
@@ -174,4 +191,24 @@ def view_for(state: GameState, player: str) -> PlayerView:
         positions=public.positions,
         totals=public.totals,
         revealed=public.revealed,
+    )
+
+
+def hand_view(state: GameState, player: str) -> HandView:
+    """`player`'s `HandView`, the same as in `view_for` at a fraction of its cost (no positions,
+    totals or revealed cards); ValueError if they do not play in this game."""
+    if player not in state.players:
+        raise ValueError(f"{player!r} does not play in this game.")
+    seat = state.players.index(player)
+    return HandView(
+        player=player,
+        stage=state.stage,
+        round=state.round,
+        phase=state.phase,
+        variant=state.variant,
+        hand=tuple(DECK[number - 1] for number in state.hands[seat]),
+        pick=state.picks[seat],
+        targets=legal_targets(state, player),
+        current_mover=current_mover(state),
+        moves_left=state.move_order,
     )

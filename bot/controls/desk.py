@@ -51,7 +51,7 @@ class HandDesk:
             return
         record, state = loaded
         player = player_id(owner)
-        view = engine.view_for(state, player)
+        view = engine.hand_view(state, player)
         if (view.stage, view.round) != (turn.stage, turn.round):
             # Another process may have moved the game on: the database decides.
             fresh = await self._games.refresh(game_id)
@@ -60,7 +60,7 @@ class HandDesk:
                 await refuse(interaction, "refusal.unknown_game")
                 return
             record, state = fresh, fresh_state
-            view = engine.view_for(state, player)
+            view = engine.hand_view(state, player)
         if (view.stage, view.round) != (turn.stage, turn.round):
             await refuse(interaction, "refusal.old_round")
             return
@@ -218,7 +218,7 @@ def card_action(player: PlayerId, turn: ids.Turn, card: int) -> ActionBuilder:
 
     def build(record: GameRecord, state: engine.GameState) -> engine.Action | Refusal:
         if player in state.players:
-            view = engine.view_for(state, player)
+            view = engine.hand_view(state, player)
             same_turn = (view.stage, view.round) == (turn.stage, turn.round)
             if same_turn and view.pick is not None and view.pick[0] == card:
                 return Refusal("refusal.already_picked")
@@ -237,7 +237,7 @@ def pick_action(player: PlayerId, turn: ids.Turn, card: int, target: str) -> Act
         if figure is None:
             return Refusal("refusal.unknown_target")
         if player in state.players:
-            view = engine.view_for(state, player)
+            view = engine.hand_view(state, player)
             same_turn = (view.stage, view.round) == (turn.stage, turn.round)
             if same_turn and view.pick == (card, figure):
                 return Refusal("refusal.already_picked")

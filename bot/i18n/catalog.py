@@ -6,7 +6,7 @@ import re
 import string
 import tomllib
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from bot.i18n.plurals import plural_category
@@ -70,6 +70,7 @@ class Catalog:
         return forms.get(plural_category(count, locale), forms["other"])
 
 
+@lru_cache(maxsize=64)
 def candidate_locales(locale: str | None) -> tuple[str, ...]:
     """Where to look, in order: ``"pt-BR"`` → ``("pt-BR", "pt", "en")``.
 

@@ -86,7 +86,7 @@ def hand_controls(
     selected: int | None = None,
 ) -> Post:
     """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
-    view = engine.view_for(state, player)
+    view = engine.hand_view(state, player)
     header = _header(place, view.stage, view.round, locale)
     status = hand_status(view, table, player, locale, selected)
     if view.phase == engine.Phase.FINISHED:
@@ -98,7 +98,7 @@ def hand_controls(
 
 
 def hand_status(
-    view: engine.PlayerView,
+    view: engine.HandView,
     table: Table,
     player: PlayerId,
     locale: str | None = None,
@@ -112,7 +112,7 @@ def hand_status(
     return _status(view, table, player, _chosen(view, selected), picked_target, locale)
 
 
-def _chosen(view: engine.PlayerView, selected: int | None) -> int | None:
+def _chosen(view: engine.HandView, selected: int | None) -> int | None:
     """The card the hand shows as chosen: one selected but not yet aimed, else the pick's."""
     if selected in {card.number for card in view.hand}:
         return selected
@@ -141,7 +141,7 @@ class _Target:
     """The chosen card it sends to the figure; None: a tactical mover's figure to move."""
 
 
-def _cards(state: engine.GameState, view: engine.PlayerView, chosen: int | None) -> list[_Card]:
+def _cards(state: engine.GameState, view: engine.HandView, chosen: int | None) -> list[_Card]:
     """The stage's five cards: the playable ones live, the chosen one highlighted."""
     in_hand = {card.number for card in view.hand}
     cards = []
@@ -160,7 +160,7 @@ def _cards(state: engine.GameState, view: engine.PlayerView, chosen: int | None)
 
 
 def _targets(
-    view: engine.PlayerView, table: Table, chosen: int | None, locale: str | None
+    view: engine.HandView, table: Table, chosen: int | None, locale: str | None
 ) -> list[_Target]:
     """Whom the chosen card goes to (standard rounds 1-4), or the figure a tactical mover
     moves; nothing otherwise."""
@@ -203,13 +203,13 @@ def _buttons(
     return Rows(*rows)
 
 
-def _aims(view: engine.PlayerView) -> bool:
+def _aims(view: engine.HandView) -> bool:
     """Whether the player chooses a target for their card (standard rounds 1-4)."""
     return view.variant == engine.Variant.STANDARD and len(view.targets) > 1
 
 
 def _status(
-    view: engine.PlayerView,
+    view: engine.HandView,
     table: Table,
     player: PlayerId,
     chosen: int | None,

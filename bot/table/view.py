@@ -187,7 +187,7 @@ def _hand(
 ) -> JsonObject:
     """The viewer's own hand, with the labels of their hand's Discord buttons."""
     player = player_id(viewer)
-    view = engine.view_for(state, player)
+    view = engine.hand_view(state, player)
     status = hand_status(view, table, player, language)
     in_hand = {card.number for card in view.hand}
     picking = view.phase == engine.Phase.PICKING

@@ -233,6 +233,19 @@ def test_views_are_hashable_values_with_every_figure_looked_up(
 
 @GAMES
 @given(tables, variants, seeds, choosers)
+def test_a_hand_view_says_what_the_whole_view_says_of_the_hand(
+    players: int, variant: str, seed: int, chooser: random.Random
+) -> None:
+    game = random_game(players, variant, seed, chooser)
+    for state in replayed_states(game):
+        for player in state.players:
+            whole, hand = engine.view_for(state, player), engine.hand_view(state, player)
+            for name in engine.HandView.__slots__:
+                assert getattr(hand, name) == getattr(whole, name), name
+
+
+@GAMES
+@given(tables, variants, seeds, choosers)
 def test_export_then_replay_reproduces_the_engines_results(
     players: int, variant: str, seed: int, chooser: random.Random
 ) -> None:
