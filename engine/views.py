@@ -169,9 +169,7 @@ def revealed_plays(state: GameState) -> tuple[RevealedPlay, ...]:
 
 def view_for(state: GameState, player: str) -> PlayerView:
     """`player`'s view; ValueError if they do not play in this game."""
-    if player not in state.players:
-        raise ValueError(f"{player!r} does not play in this game.")
-    seat = state.players.index(player)
+    own = hand_view(state, player)
     public = public_view(state)
     return PlayerView(
         player=player,
@@ -181,9 +179,9 @@ def view_for(state: GameState, player: str) -> PlayerView:
         variant=public.variant,
         players=public.players,
         figures=public.figures,
-        hand=tuple(DECK[number - 1] for number in state.hands[seat]),
-        pick=state.picks[seat],
-        targets=legal_targets(state, player),
+        hand=own.hand,
+        pick=own.pick,
+        targets=own.targets,
         waiting_for=public.waiting_for,
         current_mover=public.current_mover,
         moves_left=public.moves_left,
