@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ctypes
 import gc
 import logging
 import signal
@@ -45,9 +44,6 @@ VOICE_WARNINGS = frozenset(
 
 # Allocations between collections of the youngest generation (Python's default: 700).
 YOUNG_GENERATION_SIZE = 2000
-# glibc's mallopt parameter, and blocks from this size up mapped afresh and unmapped when freed.
-M_MMAP_THRESHOLD = -3
-LARGE_BLOCK_BYTES = 256 * 1024
 
 log = logging.getLogger("whyfirst")
 
@@ -66,22 +62,6 @@ def tune_garbage_collector() -> None:
     gc.freeze()
     _, middle, oldest = gc.get_threshold()
     gc.set_threshold(YOUNG_GENERATION_SIZE, middle, oldest)
-
-
-def unmap_large_blocks() -> None:
-    """Give a large block back to the system once it is freed (with glibc; any other C
-    library keeps its own ways).
-
-    A picture is drawn on a 2 MB canvas, then reduced and encoded. Once a block that large is
-    freed, glibc serves later ones from the drawing thread's own heap and keeps them there:
-    3-4 MB a process that no game uses between two pictures. A fixed threshold keeps
-    glibc from raising it; mapping a canvas afresh costs far less than drawing on it.
-    """
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-    except OSError:
-        return
-    libc.mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK_BYTES)
 
 
 def point_discord_at(settings: Settings) -> None:
@@ -169,7 +149,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(check(settings, offline=command.offline))
     configure_logging(settings.log_level)
     tune_garbage_collector()
-    unmap_large_blocks()
     try:
         # uvloop's event loop and transports (libuv) spend about a tenth less of the bot's
         # CPU per game-round than asyncio's own under bench/load.py.
