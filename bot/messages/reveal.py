@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-import discord
-
 import engine
 from bot.messages.controls import channel_controls
 from bot.messages.post import Post
@@ -17,6 +15,7 @@ from bot.messages.result import result_post
 from bot.messages.round import Story, round_post, story_of
 from bot.messages.table import Table
 from bot.storage.records import GameRecord
+from bot.ui.buttons import Rows
 
 
 @dataclass(frozen=True)
@@ -48,5 +47,5 @@ async def reveal_posts(
     controls = channel_controls(table, state, replay_url(token) if replay_url and token else None)
     if result is None:
         return RevealPosts(story, replace(round_message, view=controls))
-    finished = discord.ui.View(timeout=None)
-    return RevealPosts(story, replace(round_message, view=finished), replace(result, view=controls))
+    finished = replace(round_message, view=Rows())
+    return RevealPosts(story, finished, replace(result, view=controls))
