@@ -20,8 +20,9 @@ from bot.render.geometry import Box
 from bot.render.palette import RGB
 from bot.render.png_palette import palette_bytes, palette_index, reduced
 
-# Distinct texts kept, a stamp being about 1 KB. A simulated load of 300 games at once used
-# 1300 distinct texts; with 1024 kept, a tenth more time went into re-rasterising.
+# Distinct texts kept, a stamp being 1-3 KB (its pixels and its palette). A simulated load of
+# 300 games at once used 1300 distinct texts; with 1024 kept, a tenth more time went into
+# re-rasterising.
 STAMP_CACHE_SIZE = 2048
 _MARGIN = 3
 

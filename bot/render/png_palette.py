@@ -59,7 +59,7 @@ def palette_bytes() -> bytes:
 
 @cache
 def palette_index(colour: RGB) -> int:
-    """Where ``colour`` is in the palette (a colour not in it is a KeyError)."""
+    """Where ``colour`` is in the palette (ValueError for a colour not in it)."""
     return png_palette().index(colour)
 
 
