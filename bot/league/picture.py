@@ -39,21 +39,22 @@ def standings_picture(
     )
     headers = (t("league.points", locale), t("league.won", locale), t("league.played", locale))
     for right, header in zip(COLUMNS, headers, strict=True):
-        ink, paper = palette.MUTED_INK, palette.BACKGROUND
-        canvas.text((right, TOP), header, SUBTITLE_SIZE, ink, paper, anchor="ra")
+        canvas.text(
+            (right, TOP), header, SUBTITLE_SIZE, palette.MUTED_INK, palette.BACKGROUND, "ra"
+        )
     for place, standing in enumerate(board, start=1):
         top = TOP + ROW * place
-        paper = palette.HIGHLIGHT_BAND if place == 1 else palette.BACKGROUND
+        row_paper = palette.HIGHLIGHT_BAND if place == 1 else palette.BACKGROUND
         if place == 1:
             band = (MARGIN - 12, top - 8, WIDTH - MARGIN + 12, top + ROW - 12)
             canvas.draw.rounded_rectangle(band, radius=8, fill=palette.HIGHLIGHT_BAND)
         name = fit(
             f"{place}. {names.get(standing.player, standing.player)}", LEGEND_SIZE, NAME_WIDTH
         )
-        canvas.text((MARGIN, top), name, LEGEND_SIZE, palette.INK, paper, bold=place == 1)
+        canvas.text((MARGIN, top), name, LEGEND_SIZE, palette.INK, row_paper, bold=place == 1)
         figures = (standing.points, standing.wins, standing.played)
         for right, figure in zip(COLUMNS, figures, strict=True):
-            canvas.text((right, top), str(figure), LEGEND_SIZE, palette.INK, paper, anchor="ra")
+            canvas.text((right, top), str(figure), LEGEND_SIZE, palette.INK, row_paper, "ra")
     frame = (0, 0, WIDTH - 1, height - 1)
     canvas.draw.rectangle(frame, outline=palette.FRAME, width=2)
     return encode_png(canvas.image)

@@ -74,7 +74,10 @@ def league_post(league: LeagueRecord, page: str | None) -> Post:
         tail.append(t("league.page", locale, link=page))
     lines = [*head, *_fitted(listed, len("\n".join([*head, *tail])), locale), *tail]
     view = Rows(
-        [button(button_id(a, league_id), t(f"league.{a}", locale), STYLES[a]) for a in actions]
+        [
+            button(button_id(action, league_id), t(f"league.{action}", locale), STYLES[action])
+            for action in actions
+        ]
     )
     picture = None
     if night.champion() is not None:

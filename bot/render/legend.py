@@ -64,6 +64,7 @@ def draw_legend(canvas: Canvas, board: Board, layout: Layout, words: PictureWord
     """Each figure's disc, name, space and last move, in seat order, a few per row."""
     room = legend_text_room(layout.legend_columns)
     sizes = (LEGEND_INITIAL_SIZE, LEGEND_TWO_LETTER_INITIAL_SIZE)
+    paper = palette.BACKGROUND
     for index, figure in enumerate(board.figures):
         x, y = layout.legend_center(index)
         draw_disc(canvas, (x, y), LEGEND_DISC_RADIUS, figure, sizes)
@@ -71,7 +72,6 @@ def draw_legend(canvas: Canvas, board: Board, layout: Layout, words: PictureWord
         name_room = room - text_length(details, LEGEND_SIZE)
         name = fit(figure_name(figure, words), LEGEND_SIZE, name_room)
         text_left = x + LEGEND_DISC_RADIUS + LEGEND_TEXT_GAP
-        canvas.text((text_left, y), name, LEGEND_SIZE, palette.INK, palette.BACKGROUND, "lm")
+        canvas.text((text_left, y), name, LEGEND_SIZE, palette.INK, paper, "lm")
         details_left = text_left + text_length(name, LEGEND_SIZE)
-        ink, paper = palette.MUTED_INK, palette.BACKGROUND
-        canvas.text((details_left, y), details, LEGEND_SIZE, ink, paper, "lm")
+        canvas.text((details_left, y), details, LEGEND_SIZE, palette.MUTED_INK, paper, "lm")

@@ -91,5 +91,7 @@ def page_view(
     back = button(
         board_id(metric, period, previous), t("board.previous", locale), disabled=page == 0
     )
-    on = board_id(metric, period, following)
-    return Rows([back, button(on, t("board.next", locale), disabled=following >= pages)])
+    onward = button(
+        board_id(metric, period, following), t("board.next", locale), disabled=following >= pages
+    )
+    return Rows([back, onward])
