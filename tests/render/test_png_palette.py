@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import struct
+import zlib
 from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image
 
 from bot.render import Board, Figure, render_track
 from bot.render.palette import (
@@ -13,7 +18,8 @@ from bot.render.palette import (
     KEY_COLOURS,
     colour_distance,
 )
-from bot.render.png_palette import PALETTE_SIZE, png_palette
+from bot.render.png_palette import PALETTE_SIZE, encode_png, png_palette
+from bot.render.track import draw_board, picture_words
 from tests.render.boards import SEVEN_FIGURES, decoded
 
 
@@ -69,3 +75,33 @@ def test_different_boards_in_several_threads_give_the_pictures_drawn_one_by_one(
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(render_track, boards))
     assert together == [render_track(board) for board in boards]
+
+
+def test_the_file_holds_the_drawn_picture_as_any_png_reader_would_read_it() -> None:
+    canvas = draw_board(SEVEN_FIGURES, picture_words(SEVEN_FIGURES.locale))
+    png = encode_png(canvas.image)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    chunks: dict[bytes, bytes] = {}
+    at = 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        kind, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        (crc,) = struct.unpack(">I", png[at + 8 + length : at + 12 + length])
+        assert crc == zlib.crc32(kind + data), kind
+        chunks[kind] = data
+        at += 12 + length
+    assert list(chunks) == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
+    width, height = canvas.image.size
+    assert chunks[b"IHDR"] == struct.pack(">II5B", width, height, 8, 3, 0, 0, 0)
+    assert chunks[b"PLTE"] == bytes(canvas.image.getpalette() or ())
+    rows = zlib.decompress(chunks[b"IDAT"])
+    stride = width + 1
+    assert len(rows) == stride * height
+    assert rows[::stride] == bytes(height)  # every row unfiltered
+    pixels = b"".join(rows[row * stride + 1 : (row + 1) * stride] for row in range(height))
+    assert pixels == canvas.image.tobytes()
+
+
+def test_only_a_palette_picture_is_encoded() -> None:
+    with pytest.raises(ValueError, match="palette"):
+        encode_png(Image.new("RGB", (4, 4)))
