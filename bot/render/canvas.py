@@ -2,9 +2,10 @@
 
 Rasterising text is the dearest part of drawing the picture, and the same words come back in
 every picture (space numbers, captions, names, "+3"), in the same ink on the same paper. Each
-is drawn once, on its paper, reduced to the palette, and pasted after that: the very pixels
-that drawing in RGB and reducing the whole picture would give, as a reduction maps each pixel
-on its own (and the shapes' key colours are in the palette exactly).
+is drawn once as a mask of coverage, mapped to the palette entries of its ink blended on its
+paper, and pasted after that: the very pixels that drawing in RGB and reducing the whole
+picture would give, as a reduction maps each pixel on its own (and the shapes' key colours
+are in the palette exactly).
 """
 
 from __future__ import annotations
@@ -129,9 +130,20 @@ def text_stamp(
     box = mask.getbbox()
     if box is None:
         return None
-    on_paper = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), paper)
-    on_paper.paste(ink, (0, 0), mask.crop(box))
     # Its palette entries as a greyscale image: no palette of its own (1 KB less a stamp), and
     # pasting converts it to the canvas's mode entry for entry (~5 us).
-    entries = Image.frombytes("L", on_paper.size, reduced(on_paper).tobytes())
+    entries = mask.crop(box).point(entry_by_coverage(ink, paper))
     return Stamp(entries, box[0] - origin_x, box[1] - origin_y)
+
+
+@lru_cache(maxsize=256)
+def entry_by_coverage(ink: RGB, paper: RGB) -> list[int]:
+    """The palette entry of ``ink`` laid on ``paper`` at each coverage 0-255 of a pixel.
+
+    The 256 blends are made as Pillow pastes a text's ink through its mask and reduced once, so
+    a text's pixels map through this list to what reducing its blended image would give.
+    """
+    coverage = Image.frombytes("L", (256, 1), bytes(range(256)))
+    blends = Image.new("RGB", coverage.size, paper)
+    blends.paste(ink, (0, 0), coverage)
+    return list(reduced(blends).tobytes())
