@@ -103,13 +103,13 @@ class ChannelPosts:
         notice = Post(end_notice(ended, table.locale))
         letter = Letter(notice, what=f"game {table.game_id}: the end")
         rest = not table.reach.clicks_only
-        if record.lobby_message_id and record.state is None:
+        if record.lobby_message_id and record.state_json is None:
             lobby = Address(table.channel_id, record.lobby_message_id, rest=rest)
             await self._routes.deliver(self._routes.route(lobby), letter)
         else:
             await self._post(table, self._from_anyone(table), letter)
         message_id = self._rounds.message_id(table.game_id) or record.round_message_id
-        if message_id and record.state is not None:
+        if message_id and record.state_json is not None:
             buttons_off = Address(table.channel_id, message_id, rest=rest)
             await self._routes.deliver(self._routes.route(buttons_off), Letter(what="buttons"))
 

@@ -201,7 +201,7 @@ class HandDesk:
         if record.status in CLOSED_STATUSES:
             await refuse_after_the_end(interaction, record)
             return None
-        if record.state is None:
+        if record.state_json is None:
             await refuse(interaction, "refusal.not_started")
             return None
         if record.seat_of(interaction.user.id) is None:

@@ -10,7 +10,7 @@ from bot.storage.records import GameRecord
 
 def status_text(record: GameRecord, locale: str | None) -> str:
     table = Table.of(record)
-    if record.state is None:
+    if record.state_json is None:
         players = table.mentions(table.players)
         return t("status.lobby", locale, count=len(table.players), players=players)
     view = engine.public_view(engine.state_from_dict(record.state))

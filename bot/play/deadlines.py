@@ -51,7 +51,7 @@ class DeadlineActions:
     async def remind(self, timer: Timer) -> None:
         """Half time of a turn that is still on: who has not acted yet is reminded."""
         record = await self._storage.game(timer.game_id)
-        if record is None or record.status is not GameStatus.RUNNING or record.state is None:
+        if record is None or record.status is not GameStatus.RUNNING or record.state_json is None:
             return
         if record.deadline != timer.deadline:
             return

@@ -71,7 +71,7 @@ class OpenGames:
 
     def state_of(self, record: GameRecord) -> engine.GameState | None:
         """The engine state of a record (parsed once per version of an open game)."""
-        if record.state is None:
+        if record.state_json is None:
             return None
         known = self._states.get(record.id)
         if known is not None and known[0] == record.version:

@@ -44,7 +44,7 @@ def record(row: Row) -> GameRecord:
         status=GameStatus(row[6]),
         seed=row[7],
         version=row[8],
-        state=None if row[9] is None else json.loads(row[9]),
+        state_json=row[9],
         created_at=moment_from_db(row[10]),
         updated_at=moment_from_db(row[11]),
         started_at=from_db(row[12]),

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum, StrEnum
+from functools import cached_property
 from typing import Final, NewType, TypedDict
 
 
@@ -103,7 +105,9 @@ class GameRecord:
     status: GameStatus
     seed: int
     version: int
-    state: JsonObject | None
+    state_json: str | None
+    """The engine state as stored; ``state`` reads it (an open game's parsed state is kept by
+    the game service, so most records are never read into a dict)."""
     seats: tuple[Seat, ...]
     created_at: datetime
     updated_at: datetime
@@ -114,6 +118,13 @@ class GameRecord:
     message_ids: dict[str, int] = field(default_factory=dict)
     replay_token: str | None = None
     """The replay page's token (bot/web); None for games opened before replays existed."""
+
+    @cached_property
+    def state(self) -> JsonObject | None:
+        if self.state_json is None:
+            return None
+        state: JsonObject = json.loads(self.state_json)
+        return state
 
     @property
     def lobby_message_id(self) -> int | None:

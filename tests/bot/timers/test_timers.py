@@ -111,7 +111,7 @@ def game(
         status=status,
         seed=1,
         version=1,
-        state=None,
+        state_json=None,
         seats=(),
         created_at=T0,
         updated_at=T0,
