@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from bot.storage.records import GameRecord
 
@@ -68,7 +70,7 @@ class GameOptions:
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
-        return cls.from_dict(record.options or {})
+        return _stored(record.options_json)
 
     @classmethod
     def from_dict(cls, options: Mapping[str, object]) -> GameOptions:
@@ -86,6 +88,13 @@ class GameOptions:
             reach=_reach(options.get("reach")),
             table=options.get("table") is True,
         )
+
+
+@lru_cache(maxsize=1024)
+def _stored(options_json: str) -> GameOptions:
+    """Options as stored, read once per text: a game's options are the same text in each of
+    its records, and a click reads them several times."""
+    return GameOptions.from_dict(json.loads(options_json) or {})
 
 
 def _reach(value: object) -> Reach:

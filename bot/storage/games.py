@@ -40,7 +40,7 @@ def record(row: Row) -> GameRecord:
         channel_id=row[2],
         host_id=row[3],
         variant=row[4],
-        options=json.loads(row[5]),
+        options_json=row[5],
         status=GameStatus(row[6]),
         seed=row[7],
         version=row[8],

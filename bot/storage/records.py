@@ -101,7 +101,8 @@ class GameRecord:
     channel_id: int
     host_id: int
     variant: str
-    options: JsonObject
+    options_json: str
+    """The game's options as stored (``bot.options.GameOptions.of`` reads them)."""
     status: GameStatus
     seed: int
     version: int
@@ -118,6 +119,11 @@ class GameRecord:
     message_ids: dict[str, int] = field(default_factory=dict)
     replay_token: str | None = None
     """The replay page's token (bot/web); None for games opened before replays existed."""
+
+    @property
+    def options(self) -> JsonObject:
+        options: JsonObject = json.loads(self.options_json)
+        return options
 
     @cached_property
     def state(self) -> JsonObject | None:

@@ -107,7 +107,7 @@ def game(
         channel_id=2,
         host_id=3,
         variant="standard",
-        options={"pick_seconds": 90},
+        options_json='{"pick_seconds": 90}',
         status=status,
         seed=1,
         version=1,
