@@ -70,7 +70,12 @@ class GameOptions:
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
-        return _stored(record.options_json)
+        return cls.from_stored(record.options_json)
+
+    @staticmethod
+    def from_stored(options_json: str) -> GameOptions:
+        """As stored, as text (read once per text: every record of a game carries the same)."""
+        return _stored(options_json)
 
     @classmethod
     def from_dict(cls, options: Mapping[str, object]) -> GameOptions:
@@ -92,8 +97,6 @@ class GameOptions:
 
 @lru_cache(maxsize=1024)
 def _stored(options_json: str) -> GameOptions:
-    """Options as stored, read once per text: a game's options are the same text in each of
-    its records, and a click reads them several times."""
     return GameOptions.from_dict(json.loads(options_json) or {})
 
 
