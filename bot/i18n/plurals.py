@@ -1,22 +1,26 @@
-"""Which plural form a count takes, and how a number is written, per language (CLDR's rules,
-through Babel).
+"""Which plural form a count takes, and how a number is written, per language (CLDR's rules).
 
-Babel holds a language's whole CLDR data once it is asked anything of it: about 5 MB for the
-first language, 1 MB for each more, where this bot uses three facts of it. So each language's
-facts are taken once and Babel's data let go (`Numbers`); numbers are then written as Babel's
-``format_decimal`` writes the two patterns used here, "#,##0" and "#,##0.0" (CLDR groups both
-by three; tests/i18n/test_numbers.py holds the two to the same output).
+The three facts this bot uses of a language (its plural rules, its decimal and group signs)
+are kept in ``cldr.json``, taken from Babel's CLDR data for each locale Discord names and its
+language (``python -m tests.i18n.cldr_facts`` writes the file; a test holds it to Babel's
+data). Asking Babel itself at run time loads its whole data for a language: 5.7 MB of a
+process's memory for three facts. Numbers are written as Babel's ``format_decimal`` writes
+the two patterns used here, "#,##0" and "#,##0.0" (CLDR groups both by three;
+tests/i18n/test_numbers.py holds the two to the same output).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
+from pathlib import Path
+from typing import TypedDict
 
-from babel import Locale, UnknownLocaleError, localedata
 from babel.plural import PluralRule
 
+FACTS_FILE = Path(__file__).with_name("cldr.json")
 FALLBACK_LANGUAGE = "en"
 
 
@@ -52,25 +56,28 @@ def signed_decimal(value: float, locale: str | None = None) -> str:
     return sign + decimal(abs(rounded), locale)
 
 
+class Facts(TypedDict):
+    plural: dict[str, str]
+    decimal: str
+    group: str
+
+
 @cache
 def numbers_of(locale: str | None) -> Numbers:
     """The facts of a Discord locale's language ("de", "pt-BR"), or of English."""
-    language = babel_locale(locale)
-    symbols = language.number_symbols["latn"]
-    numbers = Numbers(language.plural_form, symbols["decimal"], symbols["group"])
-    localedata.clear_caches()
-    return numbers
-
-
-def babel_locale(locale: str | None) -> Locale:
-    """Babel's locale for a Discord locale; its language, or English."""
-    tag = (locale or FALLBACK_LANGUAGE).replace("-", "_")
-    for candidate in (tag, tag.split("_")[0], FALLBACK_LANGUAGE):
-        try:
-            return Locale.parse(candidate)
-        except (UnknownLocaleError, ValueError):
-            continue
+    known = _facts()
+    tag = locale or FALLBACK_LANGUAGE
+    for candidate in (tag, tag.split("-")[0], FALLBACK_LANGUAGE):
+        if candidate in known:
+            facts = known[candidate]
+            return Numbers(PluralRule(facts["plural"]), facts["decimal"], facts["group"])
     raise AssertionError("English is always known")
+
+
+@cache
+def _facts() -> dict[str, Facts]:
+    facts: dict[str, Facts] = json.loads(FACTS_FILE.read_text(encoding="utf-8"))
+    return facts
 
 
 def _written(value: float, quantum: Decimal, numbers: Numbers) -> str:
