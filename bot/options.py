@@ -70,21 +70,15 @@ class GameOptions:
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
-        return cls.from_stored(record.options_json)
-
-    @staticmethod
-    def from_stored(options_json: str) -> GameOptions:
-        """As stored, as text (read once per text: every record of a game carries the same)."""
-        return _stored(options_json)
+        return stored_options(record.options_json)
 
     @classmethod
     def from_dict(cls, options: Mapping[str, object]) -> GameOptions:
         """As stored (unknown or missing values read as their defaults)."""
-        locale = options.get("locale")
         level = str(options.get("ai_level", DEFAULT_AI_LEVEL))
         return cls(
             pick_seconds=_whole(options.get("pick_seconds"), DEFAULT_PICK_SECONDS),
-            locale=_text(locale),
+            locale=_text(options.get("locale")),
             ai_level=level if level in AI_LEVELS else DEFAULT_AI_LEVEL,
             hands=HandsIn.CHANNEL if options.get("hands") == HandsIn.CHANNEL else HandsIn.DM,
             ai_seed=_whole(options.get("ai_seed"), 0),
@@ -96,7 +90,8 @@ class GameOptions:
 
 
 @lru_cache(maxsize=1024)
-def _stored(options_json: str) -> GameOptions:
+def stored_options(options_json: str) -> GameOptions:
+    """Options as stored, read once per text (each record of a game carries the same)."""
     return GameOptions.from_dict(json.loads(options_json) or {})
 
 

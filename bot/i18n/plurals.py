@@ -65,19 +65,10 @@ class Facts(TypedDict):
 @cache
 def numbers_of(locale: str | None) -> Numbers:
     """The facts of a Discord locale's language ("de", "pt-BR"), or of English."""
-    known = _facts()
+    known: dict[str, Facts] = json.loads(FACTS_FILE.read_text(encoding="utf-8"))
     tag = locale or FALLBACK_LANGUAGE
-    for candidate in (tag, tag.split("-")[0], FALLBACK_LANGUAGE):
-        if candidate in known:
-            facts = known[candidate]
-            return Numbers(PluralRule(facts["plural"]), facts["decimal"], facts["group"])
-    raise AssertionError("English is always known")
-
-
-@cache
-def _facts() -> dict[str, Facts]:
-    facts: dict[str, Facts] = json.loads(FACTS_FILE.read_text(encoding="utf-8"))
-    return facts
+    facts = next(known[at] for at in (tag, tag.split("-")[0], FALLBACK_LANGUAGE) if at in known)
+    return Numbers(PluralRule(facts["plural"]), facts["decimal"], facts["group"])
 
 
 def _written(value: float, quantum: Decimal, numbers: Numbers) -> str:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import engine
 from bot.i18n import t
 from bot.options import GameOptions, HandsIn, Reach
-from bot.storage.records import GameRecord, PlayerId, Seat
+from bot.storage.records import GameRecord, PlayerId
 
 
 @dataclass(frozen=True)
@@ -34,8 +33,21 @@ class Table:
 
     @classmethod
     def of(cls, record: GameRecord) -> Table:
-        return _seated(
-            record.id, record.guild_id, record.channel_id, record.seats, record.options_json
+        seats = sorted(record.seats, key=lambda seat: seat.seat)
+        options = GameOptions.of(record)
+        return cls(
+            game_id=record.id,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            players=tuple(seat.player for seat in seats),
+            names={seat.player: seat.display_name for seat in seats},
+            locale=options.locale,
+            ai=frozenset(seat.player for seat in seats if seat.is_ai),
+            hands=options.hands,
+            guild_name=options.guild_name,
+            channel_name=options.channel_name,
+            reach=options.reach,
+            table=options.table,
         )
 
     def is_ai(self, figure: str) -> bool:
@@ -79,29 +91,3 @@ def card_label(number: int, variant: engine.Variant) -> str:
     if variant == engine.Variant.TACTICAL:
         return f"{signed(value)} · #{number}"
     return signed(value)
-
-
-@lru_cache(maxsize=256)
-def _seated(
-    game_id: int, guild_id: int, channel_id: int, seats: tuple[Seat, ...], options_json: str
-) -> Table:
-    """A game's table, made once for its seats and options: each record of a game read back
-    after a write would otherwise make it anew, several times a click. Tables are not changed
-    once made (``names`` included). 256 kept: the running games' and a few lobbies' (a seat
-    taken is a new key), about 1 KB each."""
-    in_order = sorted(seats, key=lambda seat: seat.seat)
-    options = GameOptions.from_stored(options_json)
-    return Table(
-        game_id=game_id,
-        guild_id=guild_id,
-        channel_id=channel_id,
-        players=tuple(seat.player for seat in in_order),
-        names={seat.player: seat.display_name for seat in in_order},
-        locale=options.locale,
-        ai=frozenset(seat.player for seat in in_order if seat.is_ai),
-        hands=options.hands,
-        guild_name=options.guild_name,
-        channel_name=options.channel_name,
-        reach=options.reach,
-        table=options.table,
-    )

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from bot.render.fonts import font
 from bot.render.geometry import Box
 from bot.render.palette import RGB
-from bot.render.png_palette import palette_bytes, palette_index, reduced
+from bot.render.png_palette import palette_bytes, palette_index
 
 # Distinct texts kept, a stamp being about 1-2 KB. A simulated load of 300 games at once used
 # 1300 distinct texts; with 1024 kept, a tenth more time went into re-rasterising.
@@ -138,12 +138,11 @@ def text_stamp(
 
 @lru_cache(maxsize=256)
 def entry_by_coverage(ink: RGB, paper: RGB) -> list[int]:
-    """The palette entry of ``ink`` laid on ``paper`` at each coverage 0-255 of a pixel.
-
-    The 256 blends are made as Pillow pastes a text's ink through its mask and reduced once, so
-    a text's pixels map through this list to what reducing its blended image would give.
-    """
+    """The palette entry of ``ink`` laid on ``paper`` at each coverage 0-255 of a pixel: the
+    256 blends pasted as Pillow pastes a text's ink through its mask, reduced without dither."""
     coverage = Image.frombytes("L", (256, 1), bytes(range(256)))
     blends = Image.new("RGB", coverage.size, paper)
     blends.paste(ink, (0, 0), coverage)
-    return list(reduced(blends).tobytes())
+    reference = Image.new("P", (1, 1))
+    reference.putpalette(palette_bytes())
+    return list(blends.quantize(palette=reference, dither=Image.Dither.NONE).tobytes())

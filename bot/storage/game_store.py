@@ -5,6 +5,8 @@ transitions.py)."""
 
 from __future__ import annotations
 
+import json
+
 from bot.storage import games, lobbies, scores, transitions
 from bot.storage.errors import GameNotFinished
 from bot.storage.records import (
@@ -120,7 +122,7 @@ def _export(
             "channel_id": record.channel_id,
             "host_id": record.host_id,
             "variant": record.variant,
-            "options": record.options,
+            "options": json.loads(record.options_json),
             "seed": record.seed,
             "status": str(record.status),
             "version": record.version,

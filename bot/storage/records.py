@@ -101,14 +101,11 @@ class GameRecord:
     channel_id: int
     host_id: int
     variant: str
-    options_json: str
-    """The game's options as stored (``bot.options.GameOptions.of`` reads them)."""
+    options_json: str  # as stored: bot.options reads them
     status: GameStatus
     seed: int
     version: int
-    state_json: str | None
-    """The engine state as stored; ``state`` reads it (an open game's parsed state is kept by
-    the game service, so most records are never read into a dict)."""
+    state_json: str | None  # as stored: the game service keeps an open game's state parsed
     seats: tuple[Seat, ...]
     created_at: datetime
     updated_at: datetime
@@ -120,16 +117,9 @@ class GameRecord:
     replay_token: str | None = None
     """The replay page's token (bot/web); None for games opened before replays existed."""
 
-    @property
-    def options(self) -> JsonObject:
-        options: JsonObject = json.loads(self.options_json)
-        return options
-
     @cached_property
     def state(self) -> JsonObject | None:
-        if self.state_json is None:
-            return None
-        state: JsonObject = json.loads(self.state_json)
+        state: JsonObject | None = None if self.state_json is None else json.loads(self.state_json)
         return state
 
     @property

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.render.canvas import Canvas
 from bot.render.fonts import font
 from bot.render.palette import BACKGROUND, HIGHLIGHT_BAND, HIGHLIGHT_TEXT, INK, MUTED_INK, WHITE
-from bot.render.png_palette import reduced
+from bot.render.png_palette import palette_bytes
 
 SIZE = (160, 60)
 texts = st.sampled_from(
@@ -35,6 +35,12 @@ def drawn_by_pillow(
     image = Image.new("RGB", SIZE, paper)
     ImageDraw.Draw(image).text(xy, text, fill=ink, font=font(size, bold), anchor=anchor)
     return as_seen(reduced(image))
+
+
+def reduced(image: Image.Image) -> Image.Image:
+    reference = Image.new("P", (1, 1))
+    reference.putpalette(palette_bytes())
+    return image.quantize(palette=reference, dither=Image.Dither.NONE)
 
 
 def as_seen(image: Image.Image) -> Image.Image:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import tempfile
 from collections.abc import Sequence
@@ -206,7 +207,7 @@ SCHEMA_ONE_LOBBY_ID = 7
 
 def check_schema_one_lobby(game: GameRecord | None) -> None:
     assert game is not None
-    assert (game.status, game.version, game.seed, game.options) == (
+    assert (game.status, game.version, game.seed, json.loads(game.options_json)) == (
         "lobby",
         2,
         42,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -33,7 +34,7 @@ async def test_a_new_game_is_a_lobby_with_the_host_seated(storage: Storage) -> N
     assert game.status == "lobby"
     assert game.version == 1
     assert [(s.user_id, s.display_name, s.seat) for s in game.seats] == [(1, "Anne", 0)]
-    assert game.options == {"turn_seconds": 60}
+    assert json.loads(game.options_json) == {"turn_seconds": 60}
     assert game.created_at == T0
     assert game.lobby_deadline == T0 + timedelta(minutes=10)
     assert game.state is None
