@@ -2,10 +2,9 @@
 
 Rasterising text is the dearest part of drawing the picture, and the same words come back in
 every picture (space numbers, captions, names, "+3"), in the same ink on the same paper. Each
-is drawn once as a mask of coverage, mapped to the palette entries of its ink blended on its
-paper, and pasted after that: the very pixels that drawing in RGB and reducing the whole
-picture would give, as a reduction maps each pixel on its own (and the shapes' key colours
-are in the palette exactly).
+is drawn once as a mask, mapped to the palette entries of its ink blended on its paper, and
+pasted after that: the very pixels drawing in RGB and reducing the whole picture would give,
+as a reduction maps each pixel on its own (and the key colours are in the palette exactly).
 """
 
 from __future__ import annotations
