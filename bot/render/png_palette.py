@@ -4,7 +4,7 @@ The picture is flat shapes in a few known colours; only text is antialiased, and
 pixels lie on the line between the text's ink and the paper under it. A palette of evenly
 spaced blends of those pairs matches the picture as well as an adaptive palette would, yet
 it is computed once per process instead of once per picture. The picture is drawn in it
-directly: shapes in their key colours, each text reduced once when it is first stamped.
+directly: shapes in their key colours, text through the blends of its ink and paper.
 """
 
 from __future__ import annotations
