@@ -1,16 +1,16 @@
-"""Persistence for Why First?: games, seats, the action log, scores and leaderboards in one
-SQLite file (aiosqlite: one connection writes, group-committing the units of work waiting at a
-moment, each in its own savepoint when there are several; two read; WAL, foreign keys, busy
-timeout, synchronous=FULL) or one PostgreSQL
-database (asyncpg, a pool of up to 10 connections, synchronous_commit=on). Both give the
-same API, errors and results; what differs is said below. `Storage` (storage.py) opens and
-closes; its methods come from seven stores, one module each: `GameStore` (game_store.py:
-games, seats, the action log), `ProcessStore` (process_store.py: health, leases, clocks),
-`SettingsStore` (settings_store.py: languages, bot settings), `StandingsStore`
-(standings_store.py: leaderboards, ratings), `PrivacyStore` (privacy_store.py: what is kept
-about a person), `ServerStore` (server_store.py: servers the bot left) and `WebStore`
-(web_store.py: replay and standings pages). A write with more than three parameters takes
-one frozen dataclass (writes.py), built by its caller and passed whole down to the SQL.
+"""Persistence for Why First?: games, seats, the action log, scores and leaderboards in one SQLite
+file (aiosqlite: one connection writes, group-committing the units of work waiting at a moment,
+each in its own savepoint when there are several; two read; WAL, foreign keys, busy timeout,
+synchronous=FULL, a writer's cache of 256 KiB) or one PostgreSQL database (asyncpg, a pool of up
+to 10 connections, synchronous_commit=on). Both give the same API, errors and results; what
+differs is said below. `Storage` (storage.py) opens and closes; its methods come from seven
+stores, one module each: `GameStore` (game_store.py: games, seats, the action log),
+`ProcessStore` (process_store.py: health, leases, clocks), `SettingsStore` (settings_store.py:
+languages, bot settings), `StandingsStore` (standings_store.py: leaderboards, ratings),
+`PrivacyStore` (privacy_store.py: what is kept about a person), `ServerStore` (server_store.py:
+servers the bot left) and `WebStore` (web_store.py: replay and standings pages). A write with
+more than three parameters takes one frozen dataclass (writes.py), built by its caller and
+passed whole down to the SQL.
 
 The bot opens one `Storage` and hands it to each part that needs it, but no part names
 `Storage` itself: each names the few methods it uses as a `typing.Protocol` next to it (the

@@ -183,6 +183,8 @@ async def _prepare_writer(
         # FULL: a commit is on disk before we acknowledge it, even across a power cut.
         await connection.execute_fetchall("PRAGMA synchronous = FULL")
         await connection.execute_fetchall("PRAGMA foreign_keys = ON")
+        # Not 2 MB: the writer needs the pages it writes, the OS caches the file (issue 49).
+        await connection.execute_fetchall("PRAGMA cache_size = -256")
         await migrate(connection, path, migrations)
     except sqlite3.Error as error:
         raise explain(path, "open it", error, opening=True) from error

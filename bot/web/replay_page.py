@@ -63,12 +63,11 @@ def replay_page(record: GameRecord, page_url: str, picture_url: str) -> str:
     winners_sentence = t(
         "web.winners", locale, count=len(replay.winners), winners=winners, total=winning_total
     )
-    title = t("web.replay_title", locale, game=replay.game_id)
-    html = render(
+    return render(
         "replay.html",
         locale,
         lang=locale or "en",
-        title=title,
+        title=t("web.replay_title", locale, game=replay.game_id),
         footer=t("web.footer_replay", locale),
         description=winners_sentence,
         page_url=page_url,
@@ -83,7 +82,6 @@ def replay_page(record: GameRecord, page_url: str, picture_url: str) -> str:
         tracks=tracks(last.after, last.scoring_space),
         data=_script_data(replay),
     )
-    return html
 
 
 def _figures(replay: Replay) -> tuple[str, ...]:
