@@ -33,6 +33,12 @@ from bot.ui.contexts import place_names, public_locale, reach_of, standings_plac
 from bot.ui.replies import NO_PINGS, refuse
 
 log = logging.getLogger("whyfirst.lobby")
+# A seat's change refused, by why; any other conflict: the lobby closed or vanished meanwhile.
+_REFUSALS: dict[type[store.GameConflict], str] = {
+    store.AlreadySeated: "refusal.already_seated",
+    store.GameFull: "refusal.game_full",
+    store.NotSeated: "refusal.not_seated",
+}
 
 
 class LobbyDesk:
@@ -201,14 +207,8 @@ class LobbyDesk:
         await interaction.response.defer()
         try:
             record = await self._service.seating.join(record.id, user.id, user.display_name)
-        except store.AlreadySeated:
-            await refuse(interaction, "refusal.already_seated")
-            return
-        except store.GameFull:
-            await refuse(interaction, "refusal.game_full")
-            return
-        except store.GameConflict:  # the lobby closed or vanished meanwhile
-            await refuse(interaction, "refusal.busy")
+        except store.GameConflict as refused:
+            await refuse(interaction, _REFUSALS.get(type(refused), "refusal.busy"))
             return
         self._announcing.note_click(record.id, player_id(user.id), interaction, Clicked.LOBBY)
         await self._lobby_changed(interaction, record)
@@ -224,11 +224,8 @@ class LobbyDesk:
         await interaction.response.defer()
         try:
             record = await self._service.seating.leave(record.id, user.id)
-        except store.NotSeated:
-            await refuse(interaction, "refusal.not_seated")
-            return
-        except store.GameConflict:  # the lobby closed or vanished meanwhile
-            await refuse(interaction, "refusal.busy")
+        except store.GameConflict as refused:
+            await refuse(interaction, _REFUSALS.get(type(refused), "refusal.busy"))
             return
         await self._lobby_changed(interaction, record)
 

@@ -94,3 +94,28 @@ async def test_refusals_change_nothing(pub: Pub) -> None:
     # The first round message keeps its button; only the latest one loses it at the end.
     outcome = await anne.click(round_message, label="Show my hand")
     assert outcome.ephemeral_text == "This game was cancelled."
+
+
+async def test_a_full_lobby_refuses_a_seventh_player(
+    loopback: LoopbackDiscord, tmp_path: Path
+) -> None:
+    names = ["Anne", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"]
+    world = await Pub.open(loopback, tmp_path, names)
+    try:
+        host, *guests, seventh = world.players
+        await host.slash(world.games, "whyfirst start")
+        lobby = world.games.last_message()
+        for guest in guests:
+            await guest.click(lobby, label="Join")
+        version = await stored_version(world)
+        outcome = await seventh.click(lobby, label="Join")
+        # The click was acknowledged first; the refusal follows, seen by the clicker alone.
+        await world.discord.wait_for(lambda: outcome.ephemeral_text is not None)
+        assert outcome.ephemeral_text == "This game is full (6 players)."
+        assert f"<@{seventh.id}>" not in lobby.content
+        assert await stored_version(world) == version
+        outcome = await seventh.click(lobby, label="Leave")
+        assert outcome.ephemeral_text == "You are not playing in this game."
+    finally:
+        await world.close()
+    assert world.bot.errors == []
