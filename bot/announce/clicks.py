@@ -17,14 +17,14 @@ USER_INSTALL_FOLLOW_UPS = 5
 """Follow-ups Discord allows per interaction of an app installed only to a user there."""
 
 
-@dataclass
+@dataclass(slots=True, weakref_slot=True)
 class FollowUps:
     """How many follow-ups a token has sent (shared by every copy of its token)."""
 
     sent: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
     """A click's interaction token."""
 
@@ -50,7 +50,7 @@ class Token:
         return not self.limited or self.follow_ups.sent < USER_INSTALL_FOLLOW_UPS
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Click:
     """A click's token and the message it reaches: its own (None), or a follow-up it sent."""
 

@@ -26,7 +26,7 @@ STAMP_CACHE_SIZE = 2048
 _MARGIN = 3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stamp:
     """A text on its paper (its palette entries), and where its top left goes relative to the
     text's anchor."""

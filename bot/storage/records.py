@@ -52,7 +52,7 @@ class Unset(Enum):
 UNSET: Final = Unset.UNSET
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Seat:
     user_id: int
     display_name: str

@@ -24,7 +24,7 @@ class TimerEvent(StrEnum):
     """Nobody used the lobby for a while: it closes."""
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Timer:
     due: datetime
     game_id: int
