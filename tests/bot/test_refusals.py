@@ -107,6 +107,8 @@ async def test_a_full_lobby_refuses_a_seventh_player(
         lobby = world.games.last_message()
         for guest in guests:
             await guest.click(lobby, label="Join")
+        # A join is acknowledged before it is written: the lobby shows it once it is.
+        await world.discord.wait_for(lambda: all(f"<@{g.id}>" in lobby.content for g in guests))
         version = await stored_version(world)
         outcome = await seventh.click(lobby, label="Join")
         # The click was acknowledged first; the refusal follows, seen by the clicker alone.
