@@ -25,6 +25,7 @@ from bot.play.announcing import Clicked
 from bot.play.transition import Transition
 from bot.storage import PlayerId, player_id
 from bot.ui.contexts import clicks_only, in_bot_dm
+from bot.ui.replies import answered
 
 CLICK_WAIT_SECONDS = 24 * 3600.0
 """Where only clicks reach the channel, how long a due message waits for one to carry it."""
@@ -185,7 +186,7 @@ class ClickBook:
         pick, Show my hand, a refused click, a command): it carries the message."""
         channel_id = interaction.channel_id
         awaiting = self._awaiting.get(channel_id) if channel_id is not None else None
-        if awaiting is not None and not awaiting.done() and interaction.response.is_done():
+        if awaiting is not None and not awaiting.done() and answered(interaction):
             awaiting.set_result(self._click(interaction))
 
     def stop_awaiting(self) -> None:

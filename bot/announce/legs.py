@@ -15,6 +15,7 @@ from bot.announce.clicks import ORIGINAL, Click, Token
 from bot.announce.letter import Letter, edited_text, given, new_text
 from bot.announce.outbox import SEND_FAILURES, Outbox
 from bot.storage import PlayerId
+from bot.ui import tokens
 
 log = logging.getLogger("whyfirst.announce")
 
@@ -51,17 +52,10 @@ class ClickEdit:
     async def carry(self, outbox: Outbox, letter: Letter) -> Delivery:
         webhook = outbox.webhook(self.click.token.value)
         target = ORIGINAL if self.click.message_id is None else self.click.message_id
+        path = f"/webhooks/{webhook.id}/{webhook.token}/messages/{target}"
 
         async def edit() -> None:
-            post = letter.drawn()
-            await webhook.edit_message(
-                # "@original" names the click's own message: discord.py types the id as an
-                # int but puts it into the URL as it is.
-                target,  # type: ignore[arg-type]
-                content=edited_text(post.content),
-                view=post.view,
-                allowed_mentions=post.mentions,
-            )
+            await tokens.send(webhook.session, "PATCH", path, letter.drawn().edit())
 
         delivery = await _attempt(self, letter, edit, free=True)
         return replace(delivery, click=self.click) if delivery.delivered else delivery

@@ -11,8 +11,7 @@ from typing import TypeVar
 import discord
 
 from bot.announce.pacing import Urgency
-from bot.messages.post import Post
-from bot.messages.round import CONTENT_LIMIT
+from bot.messages.post import CONTENT_LIMIT, Post
 
 G = TypeVar("G")
 

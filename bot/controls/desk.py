@@ -25,8 +25,10 @@ from bot.play.transition import Answer, Refusal, Transition
 from bot.play.verdict import ActionBuilder
 from bot.storage import CLOSED_STATUSES, GameRecord, GameStatus, PlayerId, player_id
 from bot.ui import custom_ids as ids
+from bot.ui import tokens
 from bot.ui.contexts import in_bot_dm
 from bot.ui.replies import refuse
+from bot.ui.tokens import DEFERRED_UPDATE, UPDATE
 
 
 class HandDesk:
@@ -73,7 +75,7 @@ class HandDesk:
         if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
             # The target asked for: nothing is committed yet.
             controls = self._controls(record, state, player, interaction, card)
-            await interaction.response.edit_message(content=controls.content, view=controls.view)
+            await tokens.answer(interaction, UPDATE, controls.edit())
             self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
             return
         if view.pick is not None and view.pick[0] == card:
@@ -119,7 +121,7 @@ class HandDesk:
         private = _is_private(interaction)
         deferred = GameOptions.of(prepared.record).hands is not HandsIn.CHANNEL or not private
         if deferred:
-            await interaction.response.defer()
+            await tokens.answer(interaction, DEFERRED_UPDATE)
             clicked = Clicked.HAND if private else Clicked.ROUND
             self._announcing.note_click(game_id, player, interaction, clicked)
         answer = self._answer(interaction, player, deferred) if private else None
@@ -144,12 +146,12 @@ class HandDesk:
                 return False
             post = self._controls(transition.record, transition.state, player, interaction)
             if not deferred:
-                await interaction.response.edit_message(content=post.content, view=post.view)
+                await tokens.answer(interaction, UPDATE, post.edit())
                 # A click in the channel: the reveal it completes is its follow-up.
                 self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
                 return True
             try:
-                await interaction.edit_original_response(content=post.content, view=post.view)
+                await tokens.edit_original(interaction, post.edit())
             except discord.HTTPException:
                 return False
             return True

@@ -13,8 +13,7 @@ from bot.league.night import Night, Phase
 from bot.league.picture import standings_picture
 from bot.league.seating import table_letter
 from bot.league.store import LeagueRecord
-from bot.messages.post import Post
-from bot.messages.round import CONTENT_LIMIT
+from bot.messages.post import CONTENT_LIMIT, Post
 from bot.options import GameOptions
 from bot.storage import PlayerId, user_id_of
 from bot.ui.buttons import Rows, button

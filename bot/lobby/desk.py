@@ -21,6 +21,7 @@ from bot.languages import Languages
 from bot.lobby.answer import DEFERRED, LobbyAnswer
 from bot.lobby.request import LobbyRequest
 from bot.messages.lobby import lobby_content, lobby_view, next_ai_seat, started_lobby
+from bot.messages.post import Post
 from bot.options import GameOptions, HandsIn
 from bot.play.announcing import Announcing, Clicked
 from bot.play.service import GameService
@@ -29,8 +30,10 @@ from bot.preferences.server_defaults import ServerDefaults
 from bot.storage import GameRecord, GameStatus, Seat, player_id
 from bot.timers.loop import Timers
 from bot.timers.timer import lobby_idle_end
+from bot.ui import tokens
 from bot.ui.contexts import place_names, public_locale, reach_of, standings_place
-from bot.ui.replies import NO_PINGS, refuse
+from bot.ui.replies import refuse
+from bot.ui.tokens import DEFERRED_UPDATE
 
 log = logging.getLogger("whyfirst.lobby")
 # A seat's change refused, by why; any other conflict: the lobby closed or vanished meanwhile.
@@ -180,7 +183,7 @@ class LobbyDesk:
         if not add and last is None:
             await refuse(interaction, "refusal.no_ai_seated")
             return
-        await interaction.response.defer()
+        await tokens.answer(interaction, DEFERRED_UPDATE)
         try:
             if add:
                 seat = next_ai_seat(record)
@@ -204,7 +207,7 @@ class LobbyDesk:
         if record.seat_of(user.id) is not None:
             await refuse(interaction, "refusal.already_seated")
             return
-        await interaction.response.defer()
+        await tokens.answer(interaction, DEFERRED_UPDATE)
         try:
             record = await self._service.seating.join(record.id, user.id, user.display_name)
         except store.GameConflict as refused:
@@ -221,7 +224,7 @@ class LobbyDesk:
         if record.seat_of(user.id) is None:
             await refuse(interaction, "refusal.not_seated")
             return
-        await interaction.response.defer()
+        await tokens.answer(interaction, DEFERRED_UPDATE)
         try:
             record = await self._service.seating.leave(record.id, user.id)
         except store.GameConflict as refused:
@@ -232,9 +235,8 @@ class LobbyDesk:
     async def _lobby_changed(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """A player joined or left: show the lobby as it is now."""
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
-        view = lobby_view(record)
-        await interaction.edit_original_response(
-            content=lobby_content(record), view=view, allowed_mentions=NO_PINGS
+        await tokens.edit_original(
+            interaction, Post(lobby_content(record), lobby_view(record)).edit()
         )
 
     async def _start(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -243,7 +245,7 @@ class LobbyDesk:
             return
         # The number of players is checked by the start itself: a Join that was just
         # acknowledged may still be on its way to the database.
-        await interaction.response.defer()
+        await tokens.answer(interaction, DEFERRED_UPDATE)
         player = player_id(interaction.user.id)
         self._announcing.note_click(record.id, player, interaction, Clicked.START)
         outcome = await self._service.commits.start(record.id, interaction.user.id)
@@ -251,9 +253,7 @@ class LobbyDesk:
             await refuse(interaction, outcome.key)
             return
         try:
-            await interaction.edit_original_response(
-                content=started_lobby(outcome.record), view=None
-            )
+            await tokens.edit_original(interaction, Post(started_lobby(outcome.record)).edit())
         except discord.HTTPException as problem:
             log.info("game %s: could not close the lobby: %s", record.id, problem)
 

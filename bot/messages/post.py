@@ -10,6 +10,8 @@ import discord
 
 from bot.ui.replies import NO_PINGS
 
+CONTENT_LIMIT = 2000
+
 
 @dataclass(frozen=True)
 class Post:
@@ -24,3 +26,11 @@ class Post:
     text_only: str | None = None
     """What a channel that refuses files is sent instead (None: the content)."""
     mentions: discord.AllowedMentions = NO_PINGS
+
+    def edit(self) -> dict[str, object]:
+        """The post as an edit of its message in Discord's API (bot/ui/tokens.py)."""
+        edit: dict[str, object] = {"allowed_mentions": self.mentions.to_dict()}
+        edit["components"] = self.view.to_components() if self.view is not None else []
+        if self.content is not None:
+            edit["content"] = self.content[:CONTENT_LIMIT]
+        return edit

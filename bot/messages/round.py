@@ -14,7 +14,7 @@ from bot.i18n import t
 from bot.messages.controls import channel_controls
 from bot.messages.narrate import cards_revealed, figure_moved, round_revealed, stage_scored
 from bot.messages.picture import Snapshot, board_for, fold_moves, render_picture
-from bot.messages.post import Post
+from bot.messages.post import CONTENT_LIMIT, Post
 from bot.messages.sentence import Sentence, sentence, words
 from bot.messages.table import Table, card_label
 from bot.options import HandsIn
@@ -22,7 +22,6 @@ from bot.storage.records import PlayerId
 from bot.ui.replies import NO_PINGS, PINGS
 
 WAITING_MARK = "⏳"
-CONTENT_LIMIT = 2000
 
 
 @dataclass(frozen=True)

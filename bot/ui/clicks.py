@@ -15,7 +15,7 @@ import discord
 from bot.observe.metrics import Metrics
 from bot.ui.feature import Feature, Route
 from bot.ui.in_flight import InFlight
-from bot.ui.replies import outcome_of, report_failure
+from bot.ui.replies import answered, outcome_of, report_failure
 
 InteractionCount = Callable[[discord.Interaction, str], None]
 """Counts an interaction of a kind ("button", "command") once it has been handled."""
@@ -40,7 +40,7 @@ class ClickGuard:
             await report_failure(interaction, error)
         finally:
             self.count(interaction, "button")
-            if interaction.response.is_done():
+            if answered(interaction):
                 interaction.message = None
 
 

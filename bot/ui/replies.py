@@ -21,6 +21,8 @@ UNKNOWN_INTERACTION = 10062
 
 REFUSED, FAILED = "refused", "failed"
 """What `interaction.extras` notes of an answer, for the interaction's count (bot/observe)."""
+ANSWERED = "answered"
+"""What it notes of a click answered through bot/ui/tokens.py, which discord.py cannot know."""
 
 
 async def refuse(interaction: discord.Interaction, key: str, **values: object) -> None:
@@ -50,10 +52,14 @@ async def report_failure(interaction: discord.Interaction, error: BaseException)
 
 async def say_privately(interaction: discord.Interaction, text: str) -> None:
     """`text` only for the user who clicked or typed: the answer, or a follow-up after it."""
-    if interaction.response.is_done():
+    if answered(interaction):
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+def answered(interaction: discord.Interaction) -> bool:
+    return ANSWERED in interaction.extras or interaction.response.is_done()
 
 
 def outcome_of(interaction: discord.Interaction) -> str:
