@@ -18,6 +18,7 @@ from bot.storage import PlayerId
 from bot.ui import tokens
 
 log = logging.getLogger("whyfirst.announce")
+EPHEMERAL = 64
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Delivery:
     """What became of a message."""
 
     delivered: bool = False
-    sent: discord.Message | None = None
+    sent: discord.Message | discord.PartialMessage | None = None
     """The new message (None for an edit)."""
     click: Click | None = None
     """The click through which the message can be edited now (None: only REST reaches it)."""
@@ -55,7 +56,7 @@ class ClickEdit:
         path = f"/webhooks/{webhook.id}/{webhook.token}/messages/{target}"
 
         async def edit() -> None:
-            await tokens.send(webhook.session, "PATCH", path, letter.drawn().edit())
+            await tokens.send(webhook.session, "PATCH", path, letter.drawn().body())
 
         delivery = await _attempt(self, letter, edit, free=True)
         return replace(delivery, click=self.click) if delivery.delivered else delivery
@@ -69,19 +70,15 @@ class ClickFollowUp:
 
     async def carry(self, outbox: Outbox, letter: Letter) -> Delivery:
         webhook = outbox.webhook(self.token.value)
+        path = f"/webhooks/{webhook.id}/{webhook.token}"
 
-        async def follow_up() -> discord.Message:
+        async def follow_up() -> discord.PartialMessage:
             # Counted when tried: a refused follow-up may have counted at Discord all the same.
             self.token.follow_ups.sent += 1
             post = letter.drawn()
-            return await webhook.send(
-                new_text(post.content),
-                wait=True,
-                ephemeral=letter.ephemeral,
-                allowed_mentions=post.mentions,
-                view=given(post.view),
-                file=given(post.file() if post.file else None),
-            )
+            body = post.body() | ({"flags": EPHEMERAL} if letter.ephemeral else {})
+            sent = await tokens.new_message(webhook.session, path, body, post.file)
+            return outbox.channel(sent[0]).get_partial_message(sent[1])
 
         delivery = await _attempt(self, letter, follow_up, free=True)
         if delivery.sent is None:
@@ -151,7 +148,7 @@ class PacedDm:
 async def _attempt(
     leg: Leg,
     letter: Letter,
-    make: Callable[[], Awaitable[discord.Message | None]],
+    make: Callable[[], Awaitable[discord.Message | discord.PartialMessage | None]],
     free: bool = False,
 ) -> Delivery:
     """`make()`'s outcome; a failure is logged (a free leg's quietly: a paced one follows)."""

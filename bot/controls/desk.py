@@ -75,7 +75,7 @@ class HandDesk:
         if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
             # The target asked for: nothing is committed yet.
             controls = self._controls(record, state, player, interaction, card)
-            await tokens.answer(interaction, UPDATE, controls.edit())
+            await tokens.answer(interaction, UPDATE, controls.body())
             self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
             return
         if view.pick is not None and view.pick[0] == card:
@@ -146,12 +146,12 @@ class HandDesk:
                 return False
             post = self._controls(transition.record, transition.state, player, interaction)
             if not deferred:
-                await tokens.answer(interaction, UPDATE, post.edit())
+                await tokens.answer(interaction, UPDATE, post.body())
                 # A click in the channel: the reveal it completes is its follow-up.
                 self._announcing.note_click(transition.game_id, player, interaction, Clicked.HAND)
                 return True
             try:
-                await tokens.edit_original(interaction, post.edit())
+                await tokens.edit_original(interaction, post.body())
             except discord.HTTPException:
                 return False
             return True

@@ -236,7 +236,7 @@ class LobbyDesk:
         """A player joined or left: show the lobby as it is now."""
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))
         await tokens.edit_original(
-            interaction, Post(lobby_content(record), lobby_view(record)).edit()
+            interaction, Post(lobby_content(record), lobby_view(record)).body()
         )
 
     async def _start(self, interaction: discord.Interaction, record: GameRecord) -> None:
@@ -253,7 +253,7 @@ class LobbyDesk:
             await refuse(interaction, outcome.key)
             return
         try:
-            await tokens.edit_original(interaction, Post(started_lobby(outcome.record)).edit())
+            await tokens.edit_original(interaction, Post(started_lobby(outcome.record)).body())
         except discord.HTTPException as problem:
             log.info("game %s: could not close the lobby: %s", record.id, problem)
 

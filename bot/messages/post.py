@@ -27,10 +27,10 @@ class Post:
     """What a channel that refuses files is sent instead (None: the content)."""
     mentions: discord.AllowedMentions = NO_PINGS
 
-    def edit(self) -> dict[str, object]:
-        """The post as an edit of its message in Discord's API (bot/ui/tokens.py)."""
-        edit: dict[str, object] = {"allowed_mentions": self.mentions.to_dict()}
-        edit["components"] = self.view.to_components() if self.view is not None else []
+    def body(self) -> dict[str, object]:
+        """The post in Discord's API's terms (bot/ui/tokens.py), its file aside."""
+        body: dict[str, object] = {"allowed_mentions": self.mentions.to_dict()}
+        body["components"] = self.view.to_components() if self.view is not None else []
         if self.content is not None:
-            edit["content"] = self.content[:CONTENT_LIMIT]
-        return edit
+            body["content"] = self.content[:CONTENT_LIMIT]
+        return body

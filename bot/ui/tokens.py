@@ -9,6 +9,7 @@ discord.py's exception for it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -21,6 +22,7 @@ from bot.ui.replies import ANSWERED
 UPDATE, DEFERRED_UPDATE = 7, 6
 """A click's answer: its message redrawn, or acknowledged (redrawn later through the token)."""
 TRIES = 5
+Attach = Callable[[], discord.File]
 JSON = {"Content-Type": "application/json"}
 
 
@@ -38,19 +40,42 @@ async def edit_original(interaction: discord.Interaction, data: dict[str, Any]) 
     await send(interaction.followup.session, "PATCH", path, data)
 
 
-async def send(session: aiohttp.ClientSession, method: str, path: str, body: Any) -> None:
+async def new_message(
+    session: aiohttp.ClientSession, path: str, body: Any, file: Attach | None
+) -> tuple[int, int]:
+    """A follow-up through a token (`path`: its webhook's); its channel's and its own id."""
+    sent = orjson.loads(await send(session, "POST", f"{path}?wait=true", body, file))
+    return int(sent["channel_id"]), int(sent["id"])
+
+
+async def send(
+    session: aiohttp.ClientSession, method: str, path: str, body: Any, file: Attach | None = None
+) -> bytes:
+    """`file` makes the attachment afresh for every attempt (a file is used up once sent)."""
     for attempt in range(TRIES):
         async with session.request(
-            method, discord.http.Route.BASE + path, data=orjson.dumps(body), headers=JSON
+            method, discord.http.Route.BASE + path, **_payload(body, file)
         ) as response:
             data = await response.read()
             if response.status < 300:
-                return
+                return data
             reason = orjson.loads(data) if data.startswith(b"{") else data.decode()
             if attempt + 1 == TRIES or not (response.status == 429 or response.status >= 500):
                 raise _error(response.status)(response, reason)
         pause = reason.get("retry_after", 1) if isinstance(reason, dict) else 1 + attempt * 2
         await asyncio.sleep(float(pause))
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _payload(body: Any, file: Attach | None) -> dict[str, Any]:
+    if file is None:
+        return {"data": orjson.dumps(body), "headers": JSON}
+    attached = file()
+    form = aiohttp.FormData()
+    attachments = [{"id": 0, "filename": attached.filename, "description": attached.description}]
+    form.add_field("payload_json", orjson.dumps(body | {"attachments": attachments}).decode())
+    form.add_field("files[0]", attached.fp, filename=attached.filename)
+    return {"data": form}
 
 
 def _error(status: int) -> type[discord.HTTPException]:
