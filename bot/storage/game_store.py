@@ -30,11 +30,7 @@ class GameStore:
 
     async def create_game(self, game: NewGame) -> GameRecord:
         """The new lobby, its host in seat 0; ChannelBusy if the channel has an open game."""
-
-        async def work(db: Session) -> GameRecord:
-            return await games.load_existing(db, await lobbies.create(db, game))
-
-        return await self._database.write("create a game", work)
+        return await self._database.write("create a game", lambda db: lobbies.create(db, game))
 
     async def game(self, game_id: int) -> GameRecord | None:
         return await self._database.read("load a game", lambda db: games.load(db, game_id))
@@ -52,18 +48,10 @@ class GameStore:
         )
 
     async def join(self, seat: NewSeat) -> GameRecord:
-        async def work(db: Session) -> GameRecord:
-            await lobbies.join(db, seat)
-            return await games.load_existing(db, seat.game_id)
-
-        return await self._database.write("seat a player", work)
+        return await self._database.write("seat a player", lambda db: lobbies.join(db, seat))
 
     async def leave(self, vacated: VacatedSeat) -> GameRecord:
-        async def work(db: Session) -> GameRecord:
-            await lobbies.leave(db, vacated)
-            return await games.load_existing(db, vacated.game_id)
-
-        return await self._database.write("unseat a player", work)
+        return await self._database.write("unseat a player", lambda db: lobbies.leave(db, vacated))
 
     async def commit_transition(self, change: TransitionWrite) -> GameRecord:
         """Raises StaleVersion when the game's version moved on, GameClosed once it ended."""

@@ -22,8 +22,8 @@ _INSERT_SEAT = (
 )
 
 
-async def create(db: Session, game: NewGame) -> int:
-    """The new game's id; ChannelBusy if the channel has a lobby or running game."""
+async def create(db: Session, game: NewGame) -> GameRecord:
+    """The new game; ChannelBusy if the channel has a lobby or running game."""
     await db.lock_channel(game.channel_id)
     busy = await active_ids(db, game.channel_id)
     if busy:
@@ -50,11 +50,12 @@ async def create(db: Session, game: NewGame) -> int:
     assert created is not None
     game_id = int(created[0])
     await db.execute(_INSERT_SEAT, (game_id, 0, game.host_id, game.host_name, stamp, None))
-    return game_id
+    return await load_existing(db, game_id)
 
 
-async def join(db: Session, seat: NewSeat) -> None:
-    """Raises GameNotFound, NotInLobby, AlreadySeated, GameFull, then StaleVersion."""
+async def join(db: Session, seat: NewSeat) -> GameRecord:
+    """The game with the player seated. Raises GameNotFound, NotInLobby, AlreadySeated,
+    GameFull, then StaleVersion."""
     record = await _lobby(db, seat.game_id)
     if record.seat_of(seat.user_id) is not None:
         raise AlreadySeated(seat.game_id, seat.user_id)
@@ -72,11 +73,12 @@ async def join(db: Session, seat: NewSeat) -> None:
             seat.ai_level,
         ),
     )
-    await _bump(db, record, seat.now)
+    return await _bump(db, record, seat.now)
 
 
-async def leave(db: Session, vacated: VacatedSeat) -> None:
-    """Raises GameNotFound, NotInLobby, NotSeated, then StaleVersion."""
+async def leave(db: Session, vacated: VacatedSeat) -> GameRecord:
+    """The game without the player. Raises GameNotFound, NotInLobby, NotSeated, then
+    StaleVersion."""
     game_id = vacated.game_id
     record = await _lobby(db, game_id)
     seat = record.seat_of(vacated.user_id)
@@ -92,7 +94,7 @@ async def leave(db: Session, vacated: VacatedSeat) -> None:
     )
     await db.execute("DELETE FROM seats WHERE game_id = ? AND seat >= ?", (game_id, seat.seat))
     await db.execute_many(_INSERT_SEAT, [(game_id, *row) for row in later])
-    await _bump(db, record, vacated.now)
+    return await _bump(db, record, vacated.now)
 
 
 async def _lobby(db: Session, game_id: int) -> GameRecord:
@@ -103,8 +105,10 @@ async def _lobby(db: Session, game_id: int) -> GameRecord:
     return record
 
 
-async def _bump(db: Session, record: GameRecord, now: datetime) -> None:
+async def _bump(db: Session, record: GameRecord, now: datetime) -> GameRecord:
+    """The game as it now is, one version on."""
     await db.execute(
         "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
         (to_db(now), record.id, record.version),
     )
+    return await load_existing(db, record.id)

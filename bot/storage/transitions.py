@@ -126,24 +126,17 @@ def _assignments(
 ) -> tuple[str, list[object]]:
     """The columns the change sets besides its version and time, as `, name = ?` each, and
     their values; `status`: the game's before the change."""
-    assignments: list[str] = []
-    values: list[object] = []
+    columns: list[tuple[str, object]] = []
     if not isinstance(change.state, Unset):
-        assignments.append("state = ?")
-        values.append(None if change.state is None else dump_json(change.state))
+        columns.append(("state", None if change.state is None else dump_json(change.state)))
     if not isinstance(change.deadline, Unset):
-        assignments.append("deadline = ?")
-        values.append(to_db_or_none(change.deadline))
+        columns.append(("deadline", to_db_or_none(change.deadline)))
     if not isinstance(change.clock_owner, Unset):
-        assignments.append("clock_owner = ?")
-        values.append(change.clock_owner)
+        columns.append(("clock_owner", change.clock_owner))
     if change.status is not None and change.status != status:
-        assignments.append("status = ?")
-        values.append(str(change.status))
+        columns.append(("status", str(change.status)))
         if change.status == GameStatus.RUNNING:
-            assignments.append("started_at = ?")
-            values.append(stamp)
+            columns.append(("started_at", stamp))
         if change.status in CLOSED_STATUSES:
-            assignments.append("finished_at = ?")
-            values.append(stamp)
-    return "".join(f", {assignment}" for assignment in assignments), values
+            columns.append(("finished_at", stamp))
+    return "".join(f", {name} = ?" for name, _ in columns), [value for _, value in columns]
