@@ -23,6 +23,7 @@ import asyncpg
 from bot.storage.postgres import DRIVER_ERRORS
 from bot.storage.records import GameRecord
 from bot.storage.sql import Session
+from bot.tasks import cancel_and_wait
 
 CHANNEL = "whyfirst_games"
 RETRY_SECONDS = 2.0
@@ -106,10 +107,7 @@ class GameNoticeListener:
 
     async def close(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with suppress(asyncio.CancelledError):
-                await task
+        await cancel_and_wait(task)
 
     async def _listen(self) -> None:
         listened = False

@@ -31,10 +31,6 @@ def _value_sql(dialect: Dialect, metric: str, alias: str = "") -> str:
     return f"{alias}{metric}"
 
 
-def _order_sql(dialect: Dialect, metric: str) -> str:
-    return _value_sql(dialect, metric) + " DESC"
-
-
 def _figures(row: Row) -> PlayerFigures:
     return PlayerFigures(
         user_id=row[0],
@@ -93,14 +89,7 @@ async def page(db: Session, query: LeaderboardQuery, histories: Histories) -> Le
         return (rows, head[8]), (head[10], head[11])
 
     rows, ranked_players = await histories.read(guild_id, query.since, query.until, run)
-    return LeaderboardPage(
-        guild_id=guild_id,
-        metric=metric,
-        page=page,
-        page_size=page_size,
-        ranked_players=ranked_players,
-        rows=tuple(rows),
-    )
+    return LeaderboardPage(guild_id, metric, page, page_size, ranked_players, tuple(rows))
 
 
 # The page's statements: a head row (the ranked players, the guild's history) with the page's
@@ -135,7 +124,7 @@ def _summed_sql(dialect: Dialect, source: Summed, metric: str) -> str:
     columns = "user_id, games, wins, points, best_stage, seconds_reached"
     return (
         f"WITH figures AS ({source.sql}), ranked AS MATERIALIZED (SELECT {columns}, "
-        f"RANK() OVER (ORDER BY {_order_sql(dialect, metric)}) AS rank FROM figures "
+        f"RANK() OVER (ORDER BY {_value_sql(dialect, metric)} DESC) AS rank FROM figures "
         f"WHERE {_eligible(metric)}), page AS (SELECT {columns}, rank FROM ranked "
         "ORDER BY rank, user_id LIMIT :limit OFFSET :offset), "
         f"head AS (SELECT (SELECT count(*) FROM ranked) AS ranked_players, {source.history}) "

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.storage.sql import Row, Session
+from bot.storage.sql import Params, Row, Session
 
 JsonObject = dict[str, object]
 
@@ -131,16 +131,12 @@ async def rows_about(
     found: dict[str, list[JsonObject]] = {}
     for table in (*PERSONAL_TABLES, *(table for tables in owned for table in tables.personal)):
         select = ", ".join(table.columns)
+        params: Params
         if table.key == "name":
-            names = message_names(user_id)
-            rows = await db.all(
-                f"SELECT {select} FROM {table.table} WHERE name IN (?, ?, ?) ORDER BY game_id",
-                names,
-            )
+            where, params = "name IN (?, ?, ?) ORDER BY game_id", message_names(user_id)
         else:
-            rows = await db.all(
-                f"SELECT {select} FROM {table.table} WHERE {table.key} = ?", (user_id,)
-            )
+            where, params = f"{table.key} = ?", (user_id,)
+        rows = await db.all(f"SELECT {select} FROM {table.table} WHERE {where}", params)
         found[table.table] = [_as_json(table.columns, row) for row in rows]
     return found
 

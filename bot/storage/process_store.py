@@ -28,8 +28,7 @@ class ProcessStore:
 
         async def work(db: Session) -> dict[GameStatus, int]:
             rows = await db.all(
-                f"SELECT status, count(*) FROM games WHERE {ACTIVE} GROUP BY status",
-                (),
+                f"SELECT status, count(*) FROM games WHERE {ACTIVE} GROUP BY status"
             )
             return {GameStatus(status): int(count) for status, count in rows}
 

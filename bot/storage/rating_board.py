@@ -58,15 +58,7 @@ async def page(
     ranked_players, first_rank = (int(found[0][5]), int(found[0][6])) if found else (0, 1)
     ranks = page_ranks([player.rating for player in players], first_rank, page * page_size + 1)
     rows = [RatingRow(rank, player) for rank, player in zip(ranks, players, strict=True)]
-    return RatingPage(
-        guild_id=guild_id,
-        period=period,
-        page=page,
-        page_size=page_size,
-        min_games=min_games,
-        ranked_players=ranked_players,
-        rows=tuple(rows),
-    )
+    return RatingPage(guild_id, period, page, page_size, min_games, ranked_players, tuple(rows))
 
 
 async def player(

@@ -36,13 +36,8 @@ class _Standing:
     @property
     def stored(self) -> tuple[float, float, float, int, float]:
         """Its columns of `ratings`: mu, sigma, rating, games, last_change."""
-        return (
-            self.skill.mu,
-            self.skill.sigma,
-            self.skill.conservative,
-            self.games,
-            self.last_change,
-        )
+        skill = self.skill
+        return (skill.mu, skill.sigma, skill.conservative, self.games, self.last_change)
 
 
 @dataclass(frozen=True)

@@ -61,8 +61,7 @@ class SqliteDatabase:
     def __init__(
         self, writer: aiosqlite.Connection, readers: Sequence[aiosqlite.Connection], path: Path
     ) -> None:
-        writes = Pipe(writer)
-        self._writes = writes
+        self._writes = writes = Pipe(writer)
         self._readers = len(readers)
         # Last in, first out: reads one after another keep to one warm thread and page cache.
         self._idle_readers: asyncio.LifoQueue[Pipe] = asyncio.LifoQueue()

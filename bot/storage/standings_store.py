@@ -39,8 +39,9 @@ class StandingsStore:
         until: datetime | None = None,
         min_games: int = 3,
     ) -> PlayerStats | None:
-        async def work(db: Session) -> PlayerStats | None:
-            return await leaderboard.player_stats(
+        return await self._database.read(
+            "read player statistics",
+            lambda db: leaderboard.player_stats(
                 db,
                 self._histories,
                 guild_id,
@@ -48,9 +49,8 @@ class StandingsStore:
                 since=since,
                 until=until,
                 min_games=min_games,
-            )
-
-        return await self._database.read("read player statistics", work)
+            ),
+        )
 
     async def games_against_ai(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """(games, wins) of a player in the guild's games with fewer than two people."""
@@ -75,13 +75,12 @@ class StandingsStore:
     ) -> RatingPage:
         """The people of a server by rating in a period ('all' or a season's key), at least
         `min_games` rated games each."""
-
-        async def work(db: Session) -> RatingPage:
-            return await rating_board.page(
+        return await self._database.read(
+            "read a rating table",
+            lambda db: rating_board.page(
                 db, guild_id, period, page=page, page_size=page_size, min_games=min_games
-            )
-
-        return await self._database.read("read a rating table", work)
+            ),
+        )
 
     async def player_rating(
         self, guild_id: int, user_id: int, period: str = ratings.ALL_TIME, *, min_games: int = 3

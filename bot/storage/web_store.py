@@ -21,12 +21,10 @@ class WebStore:
 
     async def finished_game_by_token(self, token: str) -> GameRecord | None:
         """The finished game whose replay token this is; None for any other token."""
-
-        async def work(db: Session) -> GameRecord | None:
-            where = "replay_token = ? AND status = 'finished'"
-            return await games.first(db, where, (token,))
-
-        return await self._database.read("load a game by its replay token", work)
+        return await self._database.read(
+            "load a game by its replay token",
+            lambda db: games.first(db, "replay_token = ? AND status = 'finished'", (token,)),
+        )
 
     async def standings_page_token(self, guild_id: int) -> str | None:
         """The server's standings page token while its admins have the page on."""
