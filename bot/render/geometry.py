@@ -35,10 +35,11 @@ LEGEND_ROW_HEIGHT = 34
 LEGEND_DISC_RADIUS = 13
 
 
-def cell_box(space: int) -> Box:
-    """The track cell of ``space`` as (left, top, right, bottom) relative to the track's top."""
+def cell_box(space: int, track_top: int = 0) -> Box:
+    """The track cell of ``space`` as (left, top, right, bottom), the track's top at
+    ``track_top``."""
     left = space_left(space)
-    return (left, 0, left + CELL_WIDTH, CELL_HEIGHT)
+    return (left, track_top, left + CELL_WIDTH, track_top + CELL_HEIGHT)
 
 
 def space_left(space: int) -> int:

@@ -67,8 +67,7 @@ class Layout:
     width: int = WIDTH
 
     def cell(self, space: int) -> Box:
-        left, top, right, bottom = cell_box(space)
-        return (left, self.track_top + top, right, self.track_top + bottom)
+        return cell_box(space, self.track_top)
 
     def disc_center(self, space: int, stack_index: int) -> Point:
         """Centre of the ``stack_index``-th figure on ``space`` (0 stands on the track)."""

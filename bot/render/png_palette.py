@@ -115,11 +115,8 @@ def _blends(pairs: list[tuple[RGB, RGB, int]], step: float) -> list[RGB]:
         steps = math.ceil(_weighted_length((ink, paper, weight)) / step)
         for index in range(1, steps):
             share = index / steps
-            blend = (
-                round(paper[0] + (ink[0] - paper[0]) * share),
-                round(paper[1] + (ink[1] - paper[1]) * share),
-                round(paper[2] + (ink[2] - paper[2]) * share),
-            )
+            red, green, blue = (round(p + (i - p) * share) for i, p in zip(ink, paper, strict=True))
+            blend = (red, green, blue)
             if blend not in chosen and not palette.near_key_colour(blend):
                 chosen[blend] = None
     return list(chosen)

@@ -23,7 +23,6 @@ from bot.render.geometry import (
     TRACK_LEFT,
     TRACK_RIGHT,
     WIDTH,
-    Box,
     cell_box,
     space_x,
     tag_span,
@@ -55,7 +54,7 @@ def paste_track(
 
 def draw_band(canvas: Canvas, space: int, band_top: int, track_top: int) -> None:
     """The scoring space's band, from ``band_top`` down to just under the track."""
-    left, _, right, bottom = _cell(space, track_top)
+    left, _, right, bottom = cell_box(space, track_top)
     canvas.draw.rounded_rectangle(
         (left - 3, band_top, right + 3, bottom + OVERHANG),
         radius=BAND_RADIUS,
@@ -95,11 +94,6 @@ def _drawn_strip(highlight_space: int | None, words: PictureWords) -> Canvas:
     return canvas
 
 
-def _cell(space: int, track_top: int) -> Box:
-    left, top, right, bottom = cell_box(space)
-    return (left, track_top + top, right, track_top + bottom)
-
-
 def _draw_cells(canvas: Canvas, track_top: int, highlight_space: int | None) -> None:
     """Each cell and its number; START's cell is dark, its word on the tag under it."""
     for space in range(MIN_SPACE, MAX_SPACE + 1):
@@ -111,12 +105,12 @@ def _draw_cells(canvas: Canvas, track_top: int, highlight_space: int | None) -> 
             fill, ink = palette.CELL_NEGATIVE, palette.INK
         else:
             fill, ink = palette.CELL_POSITIVE, palette.INK
-        canvas.draw.rectangle(_cell(space, track_top), fill=fill, outline=palette.CELL_BORDER)
+        canvas.draw.rectangle(cell_box(space, track_top), fill=fill, outline=palette.CELL_BORDER)
         if space != START_SPACE:
             center = (space_x(space), track_top + CELL_HEIGHT // 2)
             canvas.text(center, str(space), NUMBER_SIZE, ink, fill, anchor="mm", bold=True)
     if highlight_space is not None:
-        highlighted = _cell(highlight_space, track_top)
+        highlighted = cell_box(highlight_space, track_top)
         canvas.draw.rectangle(highlighted, outline=palette.HIGHLIGHT, width=3)
 
 
