@@ -113,11 +113,9 @@ def configure_logging(level: str) -> None:
 
 def silence_voice_warnings() -> None:
     """Drop exactly discord.py's two voice warnings; everything else it logs gets through."""
-    logging.getLogger("discord.client").addFilter(_not_a_voice_warning)
-
-
-def _not_a_voice_warning(record: logging.LogRecord) -> bool:
-    return record.getMessage() not in VOICE_WARNINGS
+    logging.getLogger("discord.client").addFilter(
+        lambda record: record.getMessage() not in VOICE_WARNINGS
+    )
 
 
 def parse_command_line(argv: Sequence[str] | None) -> argparse.Namespace:

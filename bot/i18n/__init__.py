@@ -38,9 +38,7 @@ def t(key: str, /, locale: object = None, **values: object) -> str:
 
 def locale_name(locale: object) -> str | None:
     """``discord.Locale.brazil_portuguese`` → ``"pt-BR"`` (its ``str()``); None stays None."""
-    if locale is None:
-        return None
-    return locale if isinstance(locale, str) else str(locale)
+    return locale if locale is None or isinstance(locale, str) else str(locale)
 
 
 def join_names(names: Sequence[str], locale: str | None = None) -> str:

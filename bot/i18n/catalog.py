@@ -76,13 +76,8 @@ def candidate_locales(locale: str | None) -> tuple[str, ...]:
 
     Anything that is not shaped like a locale (it names a file) goes straight to English.
     """
-    found: list[str] = []
-    if locale and LOCALE_SHAPE.fullmatch(locale):
-        found.append(locale)
-        language = locale.split("-")[0]
-        found.append(language)
-    found.append(FALLBACK_LOCALE)
-    return tuple(dict.fromkeys(found))
+    found = [locale, locale.split("-")[0]] if locale and LOCALE_SHAPE.fullmatch(locale) else []
+    return tuple(dict.fromkeys([*found, FALLBACK_LOCALE]))
 
 
 def load_catalog_file(path: Path) -> dict[str, Entry]:
@@ -124,12 +119,12 @@ def _is_plural_table(table: Mapping[str, object]) -> bool:
 def placeholders(entry: Entry) -> frozenset[str]:
     """The named placeholders of a sentence (of every plural form), e.g. ``{"name"}``."""
     forms = [entry] if isinstance(entry, str) else list(entry.values())
-    names: set[str] = set()
-    for form in forms:
-        for _, field, _, _ in string.Formatter().parse(form):
-            if field is not None:
-                names.add(field.split(".")[0].split("[")[0])
-    return frozenset(names)
+    return frozenset(
+        field.split(".")[0].split("[")[0]
+        for form in forms
+        for _, field, _, _ in string.Formatter().parse(form)
+        if field is not None
+    )
 
 
 @cache

@@ -12,8 +12,7 @@ COMMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
 class Metrics:
     def __init__(self) -> None:
-        self.registry = CollectorRegistry()
-        registry = self.registry
+        self.registry = registry = CollectorRegistry()
         self.games = Gauge("whyfirst_games", "Open games by status", ["status"], registry=registry)
         self.interactions = Counter(
             "whyfirst_interactions",

@@ -199,18 +199,15 @@ class Commits:
                 )
             )
         self._games.remember(committed, state)
-        if answer is None:
-            transition = Transition(committed, before, state, events, actor_id, away=away)
-            self._publish(transition)
-            return transition
-        answered: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        answered = None if answer is None else asyncio.get_running_loop().create_future()
         transition = Transition(committed, before, state, events, actor_id, answered, away)
         self._publish(transition)
-        try:
-            answered.set_result(await answer(transition))
-        except BaseException:
-            answered.set_result(False)
-            raise
+        if answer is not None and answered is not None:
+            try:
+                answered.set_result(await answer(transition))
+            except BaseException:
+                answered.set_result(False)
+                raise
         return transition
 
     async def end(self, game_id: int, reason: EndReason) -> Ended | None:

@@ -41,10 +41,7 @@ class OpenGames:
 
     async def current(self, game_id: int) -> GameRecord | None:
         """The game as last seen by this process (read from the database the first time)."""
-        record = self._latest.get(game_id)
-        if record is None:
-            record = await self.refresh(game_id)
-        return record
+        return self._latest.get(game_id) or await self.refresh(game_id)
 
     async def refresh(self, game_id: int) -> GameRecord | None:
         """The game as the database has it now (remembered)."""

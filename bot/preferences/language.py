@@ -19,13 +19,10 @@ async def choose_language(
     chosen = language if language in SERVER_LANGUAGES else None
     await languages.set_server_language(guild_id, chosen)
     locale = locale_name(interaction.locale)
-    if chosen is None:
-        server = locale_name(interaction.guild_locale) or "en"
-        name = t(f"language.{_catalog_language(server)}", locale)
-        await say_privately(interaction, t("language.auto", locale, language=name))
-    else:
-        name = t(f"language.{chosen}", locale)
-        await say_privately(interaction, t("language.set", locale, language=name))
+    shown = chosen or _catalog_language(locale_name(interaction.guild_locale) or "en")
+    name = t(f"language.{shown}", locale)
+    key = "language.auto" if chosen is None else "language.set"
+    await say_privately(interaction, t(key, locale, language=name))
 
 
 def _catalog_language(locale: str) -> str:

@@ -110,16 +110,10 @@ def privacy(
     async def forget_server(interaction: discord.Interaction) -> None:
         await desk.ask_to_forget_server(interaction)
 
+    answers = {"export": desk.export, "erase": desk.ask_to_erase, "erase_confirmed": desk.erase}
+
     async def clicked(interaction: discord.Interaction, match: re.Match[str]) -> None:
-        action = match["action"]
-        if action == "export":
-            await desk.export(interaction)
-        elif action == "erase":
-            await desk.ask_to_erase(interaction)
-        elif action == "erase_confirmed":
-            await desk.erase(interaction)
-        else:
-            await desk.forget_server(interaction)
+        await answers.get(match["action"], desk.forget_server)(interaction)
 
     return Privacy(
         feature=Feature(

@@ -58,7 +58,6 @@ class Standings:
         if place is None or period not in PERIODS:
             await refuse(interaction, "refusal.guild_only")
             return
-        now = self._clock.now()
         locale = await self._languages.of_server(place, public_locale(interaction))
         board = await read_board(
             self._storage,
@@ -67,7 +66,7 @@ class Standings:
             period,
             page=page,
             page_size=PAGE_SIZE,
-            now=now,
+            now=self._clock.now(),
             min_rated_games=self._min_rated_games,
         )
         if board is None:
@@ -77,8 +76,7 @@ class Standings:
             content = ratings_text(board, period, page, locale)
         else:
             content = board_text(board, metric, period, page, locale)
-        pages = board.page_count
-        view = page_view(metric, period, page, pages, locale)
+        view = page_view(metric, period, page, board.page_count, locale)
         if edit:
             await interaction.response.edit_message(
                 content=content, view=view, allowed_mentions=NO_PINGS
@@ -117,7 +115,6 @@ class Standings:
             place, member.id, ALL_TIME, min_games=self._min_rated_games
         )
         figures = stats.figures
-        best = figures.best_stage if figures.best_stage is not None else "—"
         rank = stats.ranks.get("wins")
         text = t(
             "stats.text",
@@ -128,7 +125,7 @@ class Standings:
             rate=round(figures.win_rate * 100),
             points=t("stats.points", locale, count=figures.points),
             average=decimal(figures.average_points, locale),
-            best=best,
+            best=figures.best_stage if figures.best_stage is not None else "—",
             reached=t("stats.reached", locale, count=figures.seconds_reached),
             rank=rank if rank is not None else "—",
         )

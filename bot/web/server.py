@@ -164,8 +164,7 @@ class WebPages:
         version = page_version(record)
         png = self._pictures.get(version)
         if png is None:
-            board = final_board(record)
-            png = (await render_picture(board)).png
+            png = (await render_picture(final_board(record))).png
             self._pictures[version] = png
             while len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
