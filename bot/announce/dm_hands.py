@@ -94,7 +94,7 @@ class DmHands:
             return
         spend = Spend.ALWAYS if always else Spend.WHILE_CLICKED
         route = self._routes.route(self._address(table.game_id, player), spend=spend)
-        if not route.legs:
+        if not route:
             return
         locale = await self._locale(table.game_id, player)
         redrawn = await self._routes.deliver(route, hand(locale))

@@ -51,12 +51,12 @@ class ClickEdit:
     click: Click
 
     async def carry(self, outbox: Outbox, letter: Letter) -> Delivery:
-        webhook = outbox.webhook(self.click.token.value)
+        session, webhook = outbox.webhook(self.click.token.value)
         target = ORIGINAL if self.click.message_id is None else self.click.message_id
-        path = f"/webhooks/{webhook.id}/{webhook.token}/messages/{target}"
 
         async def edit() -> None:
-            await tokens.send(webhook.session, "PATCH", path, letter.drawn().body())
+            path = f"{webhook}/messages/{target}"
+            await tokens.send(session, "PATCH", path, letter.drawn().body())
 
         delivery = await _attempt(self, letter, edit, free=True)
         return replace(delivery, click=self.click) if delivery.delivered else delivery
@@ -69,15 +69,14 @@ class ClickFollowUp:
     token: Token
 
     async def carry(self, outbox: Outbox, letter: Letter) -> Delivery:
-        webhook = outbox.webhook(self.token.value)
-        path = f"/webhooks/{webhook.id}/{webhook.token}"
+        session, webhook = outbox.webhook(self.token.value)
 
         async def follow_up() -> discord.PartialMessage:
             # Counted when tried: a refused follow-up may have counted at Discord all the same.
             self.token.follow_ups.sent += 1
             post = letter.drawn()
             body = post.body() | ({"flags": EPHEMERAL} if letter.ephemeral else {})
-            sent = await tokens.new_message(webhook.session, path, body, post.file)
+            sent = await tokens.new_message(session, webhook, body, post.file)
             return outbox.channel(sent[0]).get_partial_message(sent[1])
 
         delivery = await _attempt(self, letter, follow_up, free=True)

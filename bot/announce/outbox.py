@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+import aiohttp
 import discord
 
 from bot.announce.pacing import RestPacer, Urgency
@@ -61,12 +62,9 @@ class Outbox:
         """The player was erased: their DM channel is no longer remembered either."""
         self._dm_channels.pop(player, None)
 
-    def webhook(self, token: str) -> discord.Webhook:
-        """The webhook of an interaction's token: not counted by the global limit."""
-        application_id = self._client.application_id
-        assert application_id is not None, "the client knows its application once logged in"
+    def webhook(self, token: str) -> tuple[aiohttp.ClientSession, str]:
+        """discord.py's session and the path of an interaction's token's webhook, through
+        which requests are not counted by the global limit (bot/ui/tokens.py)."""
+        application_id = self._client.application_id or 0
         webhook = discord.Webhook.partial(application_id, token, client=self._client)
-        # An interaction's webhook is the application's (as discord.py's own
-        # Interaction.followup builds it): only such a webhook may send ephemeral follow-ups.
-        webhook.type = discord.WebhookType.application
-        return webhook
+        return webhook.session, f"/webhooks/{application_id}/{token}"

@@ -64,11 +64,8 @@ class Spend(Enum):
     reaches it."""
 
 
-@dataclass(frozen=True)
-class Route:
-    """The legs to try, in order, until one delivers; none: not reachable now."""
-
-    legs: tuple[Leg, ...] = ()
+Route = tuple[Leg, ...]
+"""The legs to try, in order, until one delivers; none: not reachable now."""
 
 
 def choose_route(
@@ -88,7 +85,7 @@ def choose_route(
     paced = _paced(address, new) if address.rest else None
     if paced is not None and (spend is Spend.ALWAYS or fresh):
         legs.append(paced)
-    return Route(tuple(legs))
+    return tuple(legs)
 
 
 def _reaches(click: Click, address: Address) -> bool:
@@ -123,7 +120,7 @@ class Routes:
     async def deliver(self, route: Route, letter: Letter) -> Delivery:
         """Along the route's legs until one delivers: what became of the last one tried."""
         delivery = Delivery()
-        for leg in route.legs:
+        for leg in route:
             delivery = await leg.carry(self._outbox, letter)
             if delivery.delivered:
                 break

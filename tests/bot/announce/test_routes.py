@@ -36,7 +36,7 @@ def test_a_click_on_another_message_does_not_reach_it() -> None:
     click = click_on(DM_CHANNEL, OLD_HAND)
     assert choose_route(dm_hand(click), FRESH) == Route((PacedEdit(DM_CHANNEL, HAND),))
     follow_up = Click(click.token, HAND)
-    assert choose_route(dm_hand(follow_up), FRESH).legs[0] == ClickEdit(follow_up)
+    assert choose_route(dm_hand(follow_up), FRESH)[0] == ClickEdit(follow_up)
 
 
 def test_while_clicked_spends_a_request_only_while_the_latest_click_is_fresh() -> None:
@@ -98,6 +98,6 @@ def test_a_user_installs_click_follows_up_five_times_and_no_more() -> None:
         (ClickEdit(limited),)
     )
     unlimited.token.follow_ups.sent += 1
-    assert choose_route(Address(CHANNEL, click=unlimited), FRESH, new=True).legs[0] == (
+    assert choose_route(Address(CHANNEL, click=unlimited), FRESH, new=True)[0] == (
         ClickFollowUp(unlimited.token)
     )
