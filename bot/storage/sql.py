@@ -6,10 +6,11 @@ PostgreSQL session numbers them ($1, $2…) before sending (bot/storage/placehol
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+import orjson
 
 
 class Row(Protocol):
@@ -101,4 +102,6 @@ class Session(Protocol):
 
 
 def dump_json(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    """Compact, as the standard library's `json` with `separators=(",", ":")` writes it, in
+    a seventh of its time for a game's state (issue 49)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
