@@ -9,9 +9,11 @@ from typing import Protocol
 import discord
 
 from bot.i18n import join_names, locale_name, t
+from bot.messages.post import Post
 from bot.permissions import missing_permissions
+from bot.ui import tokens
 from bot.ui.contexts import clicks_only, in_bot_dm
-from bot.ui.replies import NO_PINGS, refuse
+from bot.ui.replies import refuse
 
 
 class LobbyAnswer(Protocol):
@@ -24,8 +26,8 @@ class LobbyAnswer(Protocol):
 
     async def show(
         self, interaction: discord.Interaction, content: str, view: discord.ui.View
-    ) -> discord.Message:
-        """The lobby message."""
+    ) -> int:
+        """The lobby message's id."""
 
     async def busy(self, interaction: discord.Interaction) -> None:
         """Another process opened a game in the channel meanwhile."""
@@ -38,22 +40,19 @@ class Deferred:
 
     async def first(self, interaction: discord.Interaction) -> bool:
         # The lobby's first write may queue behind other games' writes: answer first.
-        await interaction.response.defer(thinking=True)
+        await tokens.answer(interaction, tokens.DEFERRED_MESSAGE)
         return True
 
     async def show(
         self, interaction: discord.Interaction, content: str, view: discord.ui.View
-    ) -> discord.Message:
-        return await interaction.edit_original_response(
-            content=content, view=view, allowed_mentions=NO_PINGS
-        )
+    ) -> int:
+        return await tokens.edit_original(interaction, Post(content, view).body())
 
     async def busy(self, interaction: discord.Interaction) -> None:
         # The deferred answer is public, so it says so in public (a follow-up would replace
         # it anyway).
-        await interaction.edit_original_response(
-            content=t("refusal.channel_busy", interaction.locale)
-        )
+        busy = t("refusal.channel_busy", interaction.locale)
+        await tokens.edit_original(interaction, Post(busy).body())
 
 
 DEFERRED = Deferred()

@@ -133,10 +133,9 @@ class LobbyDesk:
         except store.ChannelBusy:
             await answer.busy(interaction)
             return
-        view = lobby_view(record)
-        lobby = await answer.show(interaction, lobby_content(record), view)
+        lobby = await answer.show(interaction, lobby_content(record), lobby_view(record))
         try:
-            await self._service.seating.note_lobby_message(record.id, lobby.id)
+            await self._service.seating.note_lobby_message(record.id, lobby)
         except store.StorageError as problem:
             log.warning("game %s: the lobby message id was not stored: %s", record.id, problem)
         self._timers.set(record.id, (lobby_idle_end(record.id, self._clock),))

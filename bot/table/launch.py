@@ -61,10 +61,11 @@ class Launched:
 
     async def show(
         self, interaction: discord.Interaction, content: str, view: discord.ui.View
-    ) -> discord.Message:
-        return await interaction.followup.send(
+    ) -> int:
+        sent = await interaction.followup.send(
             content, view=view, allowed_mentions=NO_PINGS, wait=True
         )
+        return sent.id
 
     async def busy(self, interaction: discord.Interaction) -> None:
         """The table is open already, on the game another process opened."""

@@ -19,8 +19,9 @@ import orjson
 
 from bot.ui.replies import ANSWERED
 
-UPDATE, DEFERRED_UPDATE = 7, 6
-"""A click's answer: its message redrawn, or acknowledged (redrawn later through the token)."""
+UPDATE, DEFERRED_UPDATE, DEFERRED_MESSAGE = 7, 6, 5
+"""An answer: the clicked message redrawn, or acknowledged (redrawn later through the token),
+or a reply to come ("thinking")."""
 TRIES = 5
 Attach = Callable[[], discord.File]
 JSON = {"Content-Type": "application/json"}
@@ -34,10 +35,10 @@ async def answer(interaction: discord.Interaction, kind: int, data: Any = None) 
     interaction.extras[ANSWERED] = True
 
 
-async def edit_original(interaction: discord.Interaction, data: dict[str, Any]) -> None:
-    """Redraw the message a click answered (deferred) or a command's reply."""
+async def edit_original(interaction: discord.Interaction, data: dict[str, Any]) -> int:
+    """Redraw the message a click answered (deferred) or a command's reply: its id."""
     path = f"/webhooks/{interaction.application_id}/{interaction.token}/messages/@original"
-    await send(interaction.followup.session, "PATCH", path, data)
+    return int(orjson.loads(await send(interaction.followup.session, "PATCH", path, data))["id"])
 
 
 async def new_message(
