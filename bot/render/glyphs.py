@@ -8,13 +8,18 @@ the description, which is plain text.
 
 from __future__ import annotations
 
+import json
 import unicodedata
+from bisect import bisect_right
 from functools import cache
 
-from bot.render.fonts import font
+from bot.render.fonts import TYPEFACE
 
-_PROBE_SIZE = 20
-_UNASSIGNED = "\ue000"  # a private-use character: the font draws its "missing glyph" box
+COVERAGE_FILE = TYPEFACE / "coverage.json"
+"""What the regular face draws, [first, last] code point ranges (tests/render/glyph_coverage.py):
+asking the font would open a FreeType face (~0.5 MB) in every thread that lays out a name."""
+_RANGES: list[list[int]] = json.loads(COVERAGE_FILE.read_text(encoding="utf-8"))
+_FIRSTS = [first for first, _ in _RANGES]
 
 
 def drawable(text: str) -> str:
@@ -27,12 +32,8 @@ def drawable(text: str) -> str:
 
 @cache
 def has_glyph(char: str) -> bool:
-    return _signature(char) != _signature(_UNASSIGNED)
-
-
-def _signature(char: str) -> tuple[tuple[int, int], bytes]:
-    mask = font(_PROBE_SIZE).getmask(char)
-    return mask.size, bytes(mask)
+    found = bisect_right(_FIRSTS, ord(char)) - 1
+    return found >= 0 and ord(char) <= _RANGES[found][1]
 
 
 @cache
