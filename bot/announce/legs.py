@@ -18,7 +18,7 @@ from bot.storage import PlayerId
 from bot.ui import tokens
 
 log = logging.getLogger("whyfirst.announce")
-EPHEMERAL = 64
+EPHEMERAL = discord.MessageFlags(ephemeral=True).value
 
 
 @dataclass(frozen=True)

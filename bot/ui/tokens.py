@@ -19,9 +19,9 @@ import orjson
 
 from bot.ui.replies import ANSWERED
 
-UPDATE, DEFERRED_UPDATE, DEFERRED_MESSAGE = 7, 6, 5
-"""An answer: the clicked message redrawn, or acknowledged (redrawn later through the token),
-or a reply to come ("thinking")."""
+_TYPES = discord.InteractionResponseType
+UPDATE, DEFERRED_UPDATE = _TYPES.message_update.value, _TYPES.deferred_message_update.value
+DEFERRED_MESSAGE = _TYPES.deferred_channel_message.value
 TRIES = 5
 Attach = Callable[[], discord.File]
 JSON = {"Content-Type": "application/json"}
