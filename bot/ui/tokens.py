@@ -16,6 +16,7 @@ import aiohttp
 import discord
 import discord.http
 import orjson
+import yarl
 
 from bot.ui.replies import ANSWERED
 
@@ -24,7 +25,6 @@ UPDATE, DEFERRED_UPDATE = _TYPES.message_update.value, _TYPES.deferred_message_u
 DEFERRED_MESSAGE = _TYPES.deferred_channel_message.value
 TRIES = 5
 Attach = Callable[[], discord.File]
-JSON = {"Content-Type": "application/json"}
 
 
 async def answer(interaction: discord.Interaction, kind: int, data: Any = None) -> None:
@@ -54,9 +54,9 @@ async def send(
 ) -> bytes:
     """`file` makes the attachment afresh for every attempt (a file is used up once sent)."""
     for attempt in range(TRIES):
-        async with session.request(
-            method, discord.http.Route.BASE + path, **_payload(body, file)
-        ) as response:
+        # Ids and URL-safe tokens: nothing for yarl to encode (a tenth of a request's CPU).
+        url = yarl.URL(discord.http.Route.BASE + path, encoded=True)
+        async with session.request(method, url, **_payload(body, file)) as response:
             data = await response.read()
             if response.status < 300:
                 return data
@@ -70,7 +70,7 @@ async def send(
 
 def _payload(body: Any, file: Attach | None) -> dict[str, Any]:
     if file is None:
-        return {"data": orjson.dumps(body), "headers": JSON}
+        return {"data": orjson.dumps(body), "headers": {"Content-Type": "application/json"}}
     attached = file()
     form = aiohttp.FormData()
     attachments = [{"id": 0, "filename": attached.filename, "description": attached.description}]
