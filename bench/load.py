@@ -103,6 +103,8 @@ class Summary:
     requests_per_round: float
     bot_cpu_per_round: float
     """Seconds of the bot's CPU per revealed game-round, lobbies included."""
+    loop_cpu_per_round: float
+    """The part of it the event loop's thread spent."""
     interactions_per_round: float
     """Interactions the players sent per revealed game-round, lobbies included."""
     peak_kib_per_game: float
@@ -159,6 +161,7 @@ async def run_bench(run: Settings) -> Summary:
             stuck=len(outcome.stuck),
             requests_per_round=sum(spent.values()) / rounds,
             bot_cpu_per_round=usage.bot_cpu / rounds,
+            loop_cpu_per_round=usage.loop_cpu / rounds,
             interactions_per_round=sent / rounds,
             peak_kib_per_game=(usage.peak_rss - usage.baseline_rss) / run.games,
         )
@@ -172,7 +175,7 @@ async def play(
     """Play the games at the run's pace while sampling the bot; what they did and cost."""
     baseline = memory_kib(pid, "VmRSS")
     print(f"bot ready in {time.monotonic() - booting:.1f} s, RSS {baseline} KiB")
-    cpu_at_start = cpu_seconds(pid), cpu_seconds(os.getpid())
+    cpu_at_start = cpu_seconds(pid), cpu_seconds(os.getpid()), cpu_seconds(pid, pid)
     started = time.monotonic()
     samples: list[Sample] = []
     sampler = asyncio.create_task(sample_bot(pid, samples))
@@ -186,6 +189,7 @@ async def play(
     usage = Usage(
         wall=time.monotonic() - started,
         bot_cpu=cpu_seconds(pid) - cpu_at_start[0],
+        loop_cpu=cpu_seconds(pid, pid) - cpu_at_start[2],
         bench_cpu=cpu_seconds(os.getpid()) - cpu_at_start[1],
         baseline_rss=baseline,
         peak_rss=memory_kib(pid, "VmHWM"),

@@ -45,9 +45,10 @@ def memory_kib(pid: int, field_name: str) -> int:
     return 0
 
 
-def cpu_seconds(pid: int) -> float:
-    """The user and system CPU seconds the process has spent so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: int | None = None) -> float:
+    """The user and system CPU seconds the process (or one of its threads) has spent so far."""
+    stat = Path(f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat")
+    fields = stat.read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -91,6 +92,9 @@ class Usage:
 
     wall: float
     bot_cpu: float
+    loop_cpu: float
+    """The part of `bot_cpu` its main thread spent: the event loop's (the rest: the database's
+    and the pictures' threads)."""
     bench_cpu: float
     baseline_rss: int
     peak_rss: int
@@ -206,10 +210,15 @@ def report(
         f"{mean_rate:.1f}/s, {peak_rate}/s in the busiest second"
     )
     per_round = usage.bot_cpu / max(outcome.revealed, 1) * 1000
+    loop = usage.loop_cpu / max(outcome.revealed, 1) * 1000
     print(
         f"CPU                        bot {usage.bot_cpu:.1f} s, {per_round:.1f} ms per game-round "
         f"({outcome.revealed} revealed, lobbies included); loopback + players "
         f"{usage.bench_cpu:.1f} s"
+    )
+    print(
+        f"   bot's threads           event loop {loop:.1f} ms per game-round, the others "
+        f"(database, pictures) {per_round - loop:.1f} ms"
     )
     print(
         f"bot memory                 baseline {usage.baseline_rss} KiB, peak "
