@@ -133,8 +133,7 @@ class WhyFirstClient(discord.AutoShardedClient):
     async def _on_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        original = getattr(error, "original", error)
-        await report_failure(interaction, original)
+        await report_failure(interaction, getattr(error, "original", error))
         self.rooms.count(interaction, "command")
 
     # --- the game's place disappears ---------------------------------------------------

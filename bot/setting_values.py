@@ -11,8 +11,7 @@ class SettingsError(ValueError):
 
 
 def text_of(environ: Mapping[str, str], name: str) -> str | None:
-    value = environ.get(name, "").strip()
-    return value or None
+    return environ.get(name, "").strip() or None
 
 
 def moment_of(environ: Mapping[str, str], name: str) -> datetime | None:

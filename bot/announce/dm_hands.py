@@ -97,8 +97,7 @@ class DmHands:
         if not route:
             return
         locale = await self._locale(table.game_id, player)
-        redrawn = await self._routes.deliver(route, hand(locale))
-        if not redrawn.delivered:
+        if not (await self._routes.deliver(route, hand(locale))).delivered:
             self._games[table.game_id].hands.pop(player, None)
 
     async def deal(

@@ -103,8 +103,7 @@ class HandDesk:
         self, interaction: discord.Interaction, game_id: int, turn: ids.Turn, target: str
     ) -> None:
         player = player_id(interaction.user.id)
-        build = move_action(player, turn, target)
-        await self._commit_private(interaction, game_id, player, build)
+        await self._commit_private(interaction, game_id, player, move_action(player, turn, target))
 
     async def _commit_private(
         self,
@@ -117,7 +116,6 @@ class HandDesk:
         if isinstance(prepared, Refusal):
             await refuse(interaction, prepared.key)
             return
-        actor = interaction.user.id
         private = _is_private(interaction)
         deferred = GameOptions.of(prepared.record).hands is not HandsIn.CHANNEL or not private
         if deferred:
@@ -125,7 +123,7 @@ class HandDesk:
             clicked = Clicked.HAND if private else Clicked.ROUND
             self._announcing.note_click(game_id, player, interaction, clicked)
         answer = self._answer(interaction, player, deferred) if private else None
-        outcome = await self._commits.commit(prepared, actor, answer)
+        outcome = await self._commits.commit(prepared, interaction.user.id, answer)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
 
@@ -170,8 +168,7 @@ class HandDesk:
         language."""
         table = Table.of(record)
         place = place_of(self._directory, table)
-        locale = locale_name(interaction.locale)
-        return hand_controls(state, table, player, place, locale, selected)
+        return hand_controls(state, table, player, place, locale_name(interaction.locale), selected)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         # Read from the database: another process may have moved the game on since this one
@@ -193,10 +190,7 @@ class HandDesk:
     async def _running(
         self, interaction: discord.Interaction, game_id: int, *, fresh: bool = False
     ) -> tuple[GameRecord, engine.GameState] | None:
-        if fresh:
-            record = await self._games.refresh(game_id)
-        else:
-            record = await self._games.current(game_id)
+        record = await (self._games.refresh if fresh else self._games.current)(game_id)
         if record is None:
             await refuse(interaction, "refusal.unknown_game")
             return None

@@ -258,8 +258,7 @@ class LobbyDesk:
 
     async def cancel(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Cancel a lobby or running game: the host or a member who may manage the server."""
-        permissions = interaction.permissions
-        if interaction.user.id != record.host_id and not permissions.manage_guild:
+        if interaction.user.id != record.host_id and not interaction.permissions.manage_guild:
             await refuse(interaction, "refusal.cancel_not_allowed")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -218,12 +218,10 @@ def _status(
 ) -> str:
     if view.phase == engine.Phase.MOVING:
         if view.current_mover == player:
-            moves = dict(view.moves_left)
-            card = moves.get(player)
+            card = dict(view.moves_left).get(player)
             value = signed(engine.card(card).value) if card else ""
             return t("hand.your_move", locale, card=value)
-        mover = table.name(view.current_mover or "")
-        return t("hand.waiting_for_mover", locale, name=mover)
+        return t("hand.waiting_for_mover", locale, name=table.name(view.current_mover or ""))
     if view.variant == engine.Variant.TACTICAL:
         if view.pick:
             return t("hand.tactical_chosen", locale, card=card_label(view.pick[0], view.variant))

@@ -34,9 +34,8 @@ def move_line(table: Table, move: engine.Move) -> Sentence:
     name = table.mention(move.figure)
     if move.start == move.end and move.delta == 0:
         return sentence("reveal.stays", figure=name, space=space_name(move.end))
-    key = "reveal.move_clamped" if move.clamped else "reveal.move"
     return sentence(
-        key,
+        "reveal.move_clamped" if move.clamped else "reveal.move",
         figure=name,
         delta=signed(move.delta),
         start=space_name(move.start),

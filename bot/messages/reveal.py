@@ -47,5 +47,4 @@ async def reveal_posts(
     controls = channel_controls(table, state, replay_url(token) if replay_url and token else None)
     if result is None:
         return RevealPosts(story, replace(round_message, view=controls))
-    finished = replace(round_message, view=Rows())
-    return RevealPosts(story, finished, replace(result, view=controls))
+    return RevealPosts(story, replace(round_message, view=Rows()), replace(result, view=controls))

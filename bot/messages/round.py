@@ -104,8 +104,7 @@ def waiting_post(
     table: Table, state: engine.GameState, deadline: datetime | None, story: str
 ) -> Post:
     """The round message edited: its story, and who the round waits for now."""
-    content = fit(story, waiting_line(table, state, deadline))
-    return Post(content, channel_controls(table, state))
+    return Post(fit(story, waiting_line(table, state, deadline)), channel_controls(table, state))
 
 
 def reminder_post(table: Table, state: engine.GameState, missing: tuple[PlayerId, ...]) -> Post:

@@ -164,8 +164,7 @@ class Commits:
         return await self.commit(prepared, actor_id)
 
     def _judge(self, record: GameRecord | None, build: ActionBuilder) -> Prepared | Refusal:
-        state = self._games.state_of(record) if record is not None else None
-        return judge(record, state, build)
+        return judge(record, self._games.state_of(record) if record is not None else None, build)
 
     async def _commit(
         self, prepared: Prepared, actor_id: int | None, answer: Answer | None, away: bool

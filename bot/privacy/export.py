@@ -22,8 +22,7 @@ class KeptData(Protocol):
 async def export_of(storage: KeptData, user_id: int, now: datetime) -> JsonObject:
     rows = await storage.personal_rows(user_id)
     records: list[JsonObject] = []
-    played = sorted({str(seat["game_id"]) for seat in rows.get("seats", [])}, key=int)
-    for game_id in played:
+    for game_id in sorted({str(seat["game_id"]) for seat in rows.get("seats", [])}, key=int):
         record = await storage.game(int(game_id))
         state = engine.state_from_dict(record.state) if record and record.state else None
         over = engine.final_result(state) if state is not None else None

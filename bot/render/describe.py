@@ -28,8 +28,7 @@ def describe_board(board: Board, locale: str | None = None) -> str:
     if board.highlight_space is not None:
         scoring = space_word(board.highlight_space, locale)
         sentences.append(t("render.scoring_space", locale, space=scoring))
-    text = t("render.sentence_separator", locale).join(sentences)
-    return _shorten(text, MAX_DESCRIPTION)
+    return _shorten(t("render.sentence_separator", locale).join(sentences), MAX_DESCRIPTION)
 
 
 def _figures_on(board: Board, space: int, locale: str | None) -> str:

@@ -114,8 +114,7 @@ class SqliteSession:
         if not self._unchecked:  # the common case: a query after queries
             return
         unchecked, self._unchecked = self._unchecked, []
-        outcomes = await asyncio.gather(*unchecked, return_exceptions=True)
-        for outcome in outcomes:
+        for outcome in await asyncio.gather(*unchecked, return_exceptions=True):
             if isinstance(outcome, BaseException):
                 raise outcome
 

@@ -197,8 +197,7 @@ class WebPages:
         return chosen or await self._source.latest_game_locale(guild_id)
 
     async def _icon(self, request: web.Request) -> web.Response:
-        icon = asset("favicon.svg").encode()
-        return cached(request, icon, "image/svg+xml", PICTURE_CACHE)
+        return cached(request, asset("favicon.svg").encode(), "image/svg+xml", PICTURE_CACHE)
 
     async def _robots(self, request: web.Request) -> web.Response:
         return web.Response(text="User-agent: *\nDisallow: /\n", headers=COMMON_HEADERS)

@@ -45,8 +45,7 @@ class Choice:
         if period not in periods_for(metric):
             period = "all"
         page = self.page if page is None else page
-        query = f"?metric={metric}&period={period}"
-        return query + (f"&page={page + 1}" if page else "")
+        return f"?metric={metric}&period={period}" + (f"&page={page + 1}" if page else "")
 
 
 @dataclass(frozen=True)
