@@ -144,11 +144,7 @@ def build_rooms(
     table_on = settings.activity is not None
     desk = LobbyDesk(service, timers, clock, announcer, languages, defaults, table_on)
     features = (
-        lobby_feature(
-            desk,
-            here,
-            in_flight,
-        ),
+        lobby_feature(desk, here, in_flight),
         controls_feature(HandDesk(service.games, service.commits, announcer, client), here),
         standings_feature(storage, languages, clock, settings.rating_min_games),
         preferences_feature(languages, defaults),

@@ -106,11 +106,7 @@ class HandDesk:
         await self._commit_private(interaction, game_id, player, move_action(player, turn, target))
 
     async def _commit_private(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        player: PlayerId,
-        build: ActionBuilder,
+        self, interaction: discord.Interaction, game_id: int, player: PlayerId, build: ActionBuilder
     ) -> None:
         prepared = await self._commits.prepare(game_id, build)
         if isinstance(prepared, Refusal):

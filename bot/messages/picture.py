@@ -32,10 +32,7 @@ class Snapshot:
 
 
 def board_for(
-    table: Table,
-    snapshot: Snapshot,
-    caption: tuple[str, ...] = (),
-    highlight: int | None = None,
+    table: Table, snapshot: Snapshot, caption: tuple[str, ...] = (), highlight: int | None = None
 ) -> Board:
     figures_in_order: list[str] = [*table.players]
     if engine.LEO in snapshot.positions:

@@ -27,10 +27,7 @@ def game_record(record: GameRecord, state: engine.GameState, over: engine.GameOv
             "created_at": record.created_at.isoformat(),
             "started_at": iso_text(record.started_at),
             "finished_at": (record.finished_at or record.updated_at).isoformat(),
-            "results": {
-                "totals": dict(over.totals),
-                "winners": list(over.winners),
-            },
+            "results": {"totals": dict(over.totals), "winners": list(over.winners)},
         }
     )
     ai = {seat.player: seat.ai_level for seat in record.seats if seat.ai_level}

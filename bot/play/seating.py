@@ -35,12 +35,7 @@ class SeatStore(Protocol):
 
 class Seating:
     def __init__(
-        self,
-        storage: SeatStore,
-        games: OpenGames,
-        seeds: Seeds,
-        process_name: str,
-        clock: Clock,
+        self, storage: SeatStore, games: OpenGames, seeds: Seeds, process_name: str, clock: Clock
     ) -> None:
         self._storage = storage
         self._games = games

@@ -133,8 +133,7 @@ def legend_details(figure: Figure, words: PictureWords) -> str:
 def legend_columns(figures: tuple[Figure, ...], words: PictureWords) -> int:
     """Three columns, or fewer when a figure's space and move leave its name no room."""
     widest = max(
-        (text_length(legend_details(figure, words), LEGEND_SIZE) for figure in figures),
-        default=0,
+        (text_length(legend_details(figure, words), LEGEND_SIZE) for figure in figures), default=0
     )
     for columns in (3, 2):
         if widest + MIN_NAME_ROOM <= legend_text_room(columns):

@@ -58,10 +58,7 @@ async def migrate(connection: Connection, database: str, migrations: tuple[Migra
                     migration.name,
                 )
             log.info(
-                "migrated %s to schema version %d (%s)",
-                database,
-                migration.version,
-                migration.name,
+                "migrated %s to schema version %d (%s)", database, migration.version, migration.name
             )
     finally:
         if not connection.is_closed():
