@@ -150,8 +150,7 @@ class WhyFirstClient(discord.AutoShardedClient):
         await self.rooms.servers.returned(guild.id)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        abandonment = self.rooms.abandonment
-        await abandonment.place_gone(
+        await self.rooms.abandonment.place_gone(
             lambda record: record.channel_id == channel.id, "channel deleted"
         )
 

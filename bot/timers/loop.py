@@ -38,10 +38,7 @@ class Timers:
     def set(self, game_id: int, timers: Iterable[Timer]) -> None:
         """`timers` replace the ones game `game_id` had."""
         held = frozenset(timers)
-        if held:
-            self._held[game_id] = held
-        else:
-            self._held.pop(game_id, None)
+        self._hold(game_id, held)
         for timer in held:
             heapq.heappush(self._queue, timer)
         if len(self._queue) > 4 * len(self._held) + 64:
@@ -82,16 +79,16 @@ class Timers:
             if self._clock.until(earliest.due) > 0:
                 return None
             heapq.heappop(self._queue)
-            self._forget(earliest)
+            self._hold(earliest.game_id, self._held[earliest.game_id] - {earliest})
             return earliest
         return None
 
-    def _forget(self, timer: Timer) -> None:
-        left = self._held[timer.game_id] - {timer}
-        if left:
-            self._held[timer.game_id] = left
+    def _hold(self, game_id: int, held: frozenset[Timer]) -> None:
+        """The game's timers are `held` now; with none left, the game is forgotten."""
+        if held:
+            self._held[game_id] = held
         else:
-            del self._held[timer.game_id]
+            self._held.pop(game_id, None)
 
     async def _fire(self, timer: Timer) -> None:
         try:

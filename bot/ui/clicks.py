@@ -78,13 +78,11 @@ class ClickRouter:
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     message = interaction.message
-    if message is None:
-        return False
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            if getattr(child, "custom_id", None) == custom_id:
-                return True
-    return False
+    return message is not None and any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", ())
+    )
 
 
 def interaction_count(
