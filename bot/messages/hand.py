@@ -34,18 +34,17 @@ class Place:
 
 
 class Directory(Protocol):
-    """The names of servers and channels discord.py's client knows (from its cache)."""
+    """The servers discord.py's client knows, with their channels (from its cache)."""
 
     def get_guild(self, id: int, /) -> discord.Guild | None: ...
-
-    def get_channel(self, id: int, /) -> object | None: ...
 
 
 def place_of(directory: Directory, table: Table) -> Place:
     """The names of the game's server and channel: as they are now when this process holds
     the server's shard, else as they were when the game was opened."""
     guild = directory.get_guild(table.guild_id)
-    channel = directory.get_channel(table.channel_id)
+    # The server's own channels first: the client's lookup walks every server it is in.
+    channel = guild.get_channel_or_thread(table.channel_id) if guild else None
     return Place(
         guild=guild.name if guild else table.guild_name or str(table.guild_id),
         channel=getattr(channel, "name", None) or table.channel_name or str(table.channel_id),
