@@ -43,7 +43,7 @@ def place_of(directory: Directory, table: Table) -> Place:
     """The names of the game's server and channel: as they are now when this process holds
     the server's shard, else as they were when the game was opened."""
     guild = directory.get_guild(table.guild_id)
-    # The server's own channels first: the client's lookup walks every server it is in.
+    # Through the server: the client's own lookup walks every server it is in.
     channel = guild.get_channel_or_thread(table.channel_id) if guild else None
     return Place(
         guild=guild.name if guild else table.guild_name or str(table.guild_id),
