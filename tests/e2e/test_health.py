@@ -40,7 +40,9 @@ async def test_a_scrape_shows_the_game_that_was_played_and_nothing_private(
     anne, ben = players = server.players("Anne", "Ben")
     table = Table(server.discord, server.games, players, seed=5)
     await table.open(pick_seconds=600)
-    await table.play_turn()
+    stage, round_ = await table.play_turn()
+    for player in players:  # the round revealed and the next hands dealt: nothing left to send
+        await table.controls(player, stage, round_ + 1)
     second_lobby = await ben.slash(server.games, "whyfirst start")
     assert second_lobby.ephemeral_text is not None
 
