@@ -10,9 +10,6 @@ from dataclasses import dataclass, field
 
 # Discord accepts a token for 15 minutes after the click; a minute is kept in hand.
 TOKEN_USABLE_SECONDS = 14 * 60
-ORIGINAL = "@original"
-"""The click's own message in a token's webhook: the clicked message, or the interaction's
-response when it answered with a new (ephemeral) message."""
 USER_INSTALL_FOLLOW_UPS = 5
 """Follow-ups Discord allows per interaction of an app installed only to a user there."""
 

@@ -11,7 +11,7 @@ from typing import Protocol
 
 import discord
 
-from bot.announce.clicks import ORIGINAL, Click, Token
+from bot.announce.clicks import Click, Token
 from bot.announce.letter import Letter, edited_text, given, new_text
 from bot.announce.outbox import SEND_FAILURES, Outbox
 from bot.storage import PlayerId
@@ -52,7 +52,7 @@ class ClickEdit:
 
     async def carry(self, outbox: Outbox, letter: Letter) -> Delivery:
         session, webhook = outbox.webhook(self.click.token.value)
-        target = ORIGINAL if self.click.message_id is None else self.click.message_id
+        target = tokens.ORIGINAL if self.click.message_id is None else self.click.message_id
 
         async def edit() -> None:
             path = f"{webhook}/messages/{target}"

@@ -18,6 +18,7 @@ import discord
 from bot.announce.pacing import RestPacer, Urgency
 from bot.announce.retry import CONNECTION_ERRORS, persist
 from bot.storage import PlayerId, user_id_of
+from bot.ui import tokens
 
 T = TypeVar("T")
 
@@ -67,4 +68,4 @@ class Outbox:
         which requests are not counted by the global limit (bot/ui/tokens.py)."""
         application_id = self._client.application_id or 0
         webhook = discord.Webhook.partial(application_id, token, client=self._client)
-        return webhook.session, f"/webhooks/{application_id}/{token}"
+        return webhook.session, tokens.webhook_path(application_id, token)

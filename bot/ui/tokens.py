@@ -25,6 +25,9 @@ UPDATE, DEFERRED_UPDATE = _TYPES.message_update.value, _TYPES.deferred_message_u
 DEFERRED_MESSAGE = _TYPES.deferred_channel_message.value
 TRIES = 5
 Attach = Callable[[], discord.File]
+ORIGINAL = "@original"
+"""The click's own message in a token's webhook: the clicked message, or the interaction's
+response when it answered with a new (ephemeral) message."""
 
 
 async def answer(interaction: discord.Interaction, kind: int, data: Any = None) -> None:
@@ -37,8 +40,13 @@ async def answer(interaction: discord.Interaction, kind: int, data: Any = None) 
 
 async def edit_original(interaction: discord.Interaction, data: dict[str, Any]) -> int:
     """Redraw the message a click answered (deferred) or a command's reply: its id."""
-    path = f"/webhooks/{interaction.application_id}/{interaction.token}/messages/@original"
+    path = f"{webhook_path(interaction.application_id, interaction.token)}/messages/{ORIGINAL}"
     return int(orjson.loads(await send(interaction.followup.session, "PATCH", path, data))["id"])
+
+
+def webhook_path(application_id: int | None, token: str) -> str:
+    """An interaction's token's webhook: its follow-ups, and edits of its messages."""
+    return f"/webhooks/{application_id}/{token}"
 
 
 async def new_message(
