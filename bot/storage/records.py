@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum, StrEnum
@@ -36,7 +37,8 @@ negative). Made only by `player_id` (or `Seat.player`), read back only by `user_
 
 
 def player_id(user_id: int) -> PlayerId:
-    return PlayerId(str(user_id))
+    # One string per player, however many clicks, tables and caches hold it (~1 KiB a game).
+    return PlayerId(sys.intern(str(user_id)))
 
 
 def user_id_of(player: PlayerId) -> int:
