@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ack_floor_bot import READY_LINE, SEATS
 from bench.load_report import cpu_seconds, percentiles
+from bench.load_run import HUMAN_CARD_THINK, HUMAN_TARGET_THINK
 from tests.loopback import LoopbackDiscord
 from tests.loopback.players import Player, TextChannel
 
@@ -39,7 +40,7 @@ READY_TIMEOUT_SECONDS = 30.0
 Table = tuple[TextChannel, list[Player]]
 Thinks = tuple[tuple[float, float], tuple[float, float]]
 """Human pace: the seconds (uniform, low-high) before a card click and before a target click."""
-HUMAN_THINKS: Thinks = ((2.0, 8.0), (0.5, 2.0))
+HUMAN_THINKS: Thinks = (HUMAN_CARD_THINK, HUMAN_TARGET_THINK)
 
 
 async def start_bot(

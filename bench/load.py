@@ -52,7 +52,13 @@ from bench.load_report import (
     sample_bot,
     stolen_share,
 )
-from bench.load_run import PLAYERS_PER_GAME, Outcome, Settings
+from bench.load_run import (
+    HUMAN_CARD_THINK,
+    HUMAN_TARGET_THINK,
+    PLAYERS_PER_GAME,
+    Outcome,
+    Settings,
+)
 from tests.e2e.table import Table
 from tests.loopback import LoopbackDiscord
 from tests.loopback.harness import BotProcess, bot_environment
@@ -246,14 +252,14 @@ def parser_of_runs(description: str | None) -> argparse.ArgumentParser:
     parser.add_argument(
         "--card-think",
         type=seconds_range,
-        default=(2.0, 8.0),
+        default=HUMAN_CARD_THINK,
         metavar="LOW-HIGH",
         help="human pace: seconds before a card click (uniform; default 2-8)",
     )
     parser.add_argument(
         "--target-think",
         type=seconds_range,
-        default=(0.5, 2.0),
+        default=HUMAN_TARGET_THINK,
         metavar="LOW-HIGH",
         help="human pace: seconds before a target click (uniform; default 0.5-2)",
     )

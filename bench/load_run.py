@@ -10,6 +10,10 @@ from pathlib import Path
 
 PLAYERS_PER_GAME = 4
 ROUNDS_PER_STAGE = 5
+HUMAN_CARD_THINK = (2.0, 8.0)
+"""Human pace by default: the seconds (uniform) a player thinks before clicking a card."""
+HUMAN_TARGET_THINK = (0.5, 2.0)
+"""Human pace by default: the seconds (uniform) a player thinks before clicking a target."""
 
 
 @dataclass(frozen=True)
