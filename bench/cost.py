@@ -1,12 +1,12 @@
 """What a round of Why First? costs against the floor, in one run of one command.
 
     .venv/bin/python bench/cost.py                     # 100 games x 5 rounds a mode, seed 7
-    .venv/bin/python bench/cost.py --games 20 --rounds 2 --floors 3
+    .venv/bin/python bench/cost.py --games 20 --rounds 2 --floor-waves 3
 
 The floor is bench/ack_floor.py's: a discord.py bot that only answers the same kind of clicks
 through the same loopback Discord, its CPU per click. The runs alternate on this machine,
 floor first and last: floor, hands in the channel (human pace), floor, hands in DMs (human
-pace), floor, hands in DMs at burst pace (bench/load.py's burst plays DM hands), floor. Each
+pace), floor, hands in DMs at burst pace, floor, hands in the channel at burst pace, floor. Each
 game mode prints bench/load.py's report; then, per mode, the bot's CPU per game-round (and the
 part of it its event loop's thread spent: the rest is its database's and pictures' threads), the
 interactions per game-round (lobbies included), the cost of that many bare clicks (the median
@@ -19,7 +19,8 @@ the goal's game is played at human pace, where clicks come one by one and each w
 on its own. So the floor is also measured at that pace, twice (before each human-paced mode:
 bench/ack_floor.py's `--pace human`, as many tables as games, the players' think times of the
 game's run), and each mode's ratio is printed against the floor clicked at its own pace too.
-That is for reading the goal's ratio, not in place of it.
+The channel at burst pace is the other like-for-like comparison: the game clicked the way
+the goal's floor is. Both are for reading the goal's ratio, not in place of it.
 
 Last, the channel once more with a tenth of the games, for memory
 only: the growth between the two runs is what each more running game takes, apart from what
@@ -41,7 +42,7 @@ from bench import ack_floor
 from bench.load import Summary, parser_of_runs, run_bench, settings_of, stop_on_sigterm
 from bench.load_run import Settings
 
-MODES = (("channel", "human"), ("dm", "human"), ("dm", "burst"))
+MODES = (("channel", "human"), ("dm", "human"), ("dm", "burst"), ("channel", "burst"))
 """(where the hands are, the players' pace), in the order they run."""
 RATIO_GOAL = 3.0
 HUMAN_FLOOR_WAVES = 3
@@ -120,7 +121,7 @@ async def marginal_memory(base: Settings, channel: Summary) -> None:
 def main() -> None:
     parser = parser_of_runs(__doc__.split("\n\n")[0])
     parser.set_defaults(games=100, rounds=5, seed=7, no_validate=True)
-    parser.add_argument("--floors", type=int, default=4, help="floor runs (at least 4)")
+    parser.add_argument("--floors", type=int, default=5, help="floor runs (at least 5)")
     parser.add_argument("--floor-games", type=int, default=20)
     parser.add_argument("--floor-waves", type=int, default=10)
     arguments = parser.parse_args()

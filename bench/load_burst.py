@@ -43,7 +43,7 @@ async def play_burst(tables: list[Table], run: Settings, bot_pid: int) -> Outcom
 
     async def open_table(table: Table) -> None:
         async with gate:
-            await table.open(pick_seconds=600)
+            await table.open(pick_seconds=600, hands=run.hands)
 
     started = time.monotonic()
     await asyncio.gather(*(open_table(table) for table in tables))
