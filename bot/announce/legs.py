@@ -52,10 +52,9 @@ class ClickEdit:
 
     async def carry(self, outbox: Outbox, letter: Letter) -> Delivery:
         session, webhook = outbox.webhook(self.click.token.value)
-        target = tokens.ORIGINAL if self.click.message_id is None else self.click.message_id
+        path = tokens.message_path(webhook, self.click.message_id)
 
         async def edit() -> None:
-            path = f"{webhook}/messages/{target}"
             await tokens.send(session, "PATCH", path, letter.drawn().body())
 
         delivery = await _attempt(self, letter, edit, free=True)

@@ -40,13 +40,18 @@ async def answer(interaction: discord.Interaction, kind: int, data: Any = None) 
 
 async def edit_original(interaction: discord.Interaction, data: dict[str, Any]) -> int:
     """Redraw the message a click answered (deferred) or a command's reply: its id."""
-    path = f"{webhook_path(interaction.application_id, interaction.token)}/messages/{ORIGINAL}"
+    path = message_path(webhook_path(interaction.application_id, interaction.token))
     return int(orjson.loads(await send(interaction.followup.session, "PATCH", path, data))["id"])
 
 
 def webhook_path(application_id: int | None, token: str) -> str:
     """An interaction's token's webhook: its follow-ups, and edits of its messages."""
     return f"/webhooks/{application_id}/{token}"
+
+
+def message_path(webhook: str, message_id: int | None = None) -> str:
+    """A message of a token's webhook (`webhook_path`): its own (`ORIGINAL`) without an id."""
+    return f"{webhook}/messages/{ORIGINAL if message_id is None else message_id}"
 
 
 async def new_message(
