@@ -53,7 +53,7 @@ async def measure(base: Settings, floors: int, floor_games: int, floor_waves: in
     stop_on_sigterm()
     per_click: list[float] = []
     per_human_click: list[float] = []
-    summaries: list[tuple[str, Summary]] = []
+    summaries: list[tuple[Settings, Summary]] = []
     modes = list(MODES)
     for index in range(max(floors, len(modes) + 1)):
         print(f"\n--- floor run {index + 1}: an answer-only discord.py bot ---", flush=True)
@@ -67,7 +67,7 @@ async def measure(base: Settings, floors: int, floor_games: int, floor_waves: in
                 per_human_click.append(await clicked)
             print(f"\n--- Why First?: hands in {hands}, {pace} pace ---", flush=True)
             run = dataclasses.replace(base, hands=hands, pace=pace)
-            summaries.append((f"{hands}, {pace}", await run_bench(run)))
+            summaries.append((run, await run_bench(run)))
     floor = statistics.median(per_click)
     human_floor = statistics.median(per_human_click)
     print(
@@ -84,13 +84,13 @@ async def measure(base: Settings, floors: int, floor_games: int, floor_waves: in
         f"{'mode':<18}{'bot CPU/round':>15}{'of it, loop':>13}{'clicks/round':>14}"
         f"{'floor x clicks':>16}{'ratio':>8}{'at its pace':>13}{'KiB/game':>10}"
     )
-    for mode, summary in summaries:
+    for run, summary in summaries:
         bare = floor * summary.interactions_per_round
         ratio = summary.bot_cpu_per_round / bare
-        paced = human_floor if mode.endswith("human") else floor
+        paced = human_floor if run.pace == "human" else floor
         at_pace = summary.bot_cpu_per_round / (paced * summary.interactions_per_round)
         print(
-            f"{mode:<18}{summary.bot_cpu_per_round * 1000:>12.1f} ms"
+            f"{f'{run.hands}, {run.pace}':<18}{summary.bot_cpu_per_round * 1000:>12.1f} ms"
             f"{summary.loop_cpu_per_round * 1000:>10.1f} ms"
             f"{summary.interactions_per_round:>14.1f}{bare * 1000:>13.1f} ms{ratio:>8.2f}"
             f"{at_pace:>13.2f}{summary.peak_kib_per_game:>10.0f}"
