@@ -229,6 +229,11 @@ def seconds_range(text: str) -> tuple[float, float]:
     return bounds
 
 
+def _span(bounds: tuple[float, float]) -> str:
+    """`seconds_range`'s text for `bounds`."""
+    return f"{bounds[0]:g}-{bounds[1]:g}"
+
+
 def parser_of_runs(description: str | None) -> argparse.ArgumentParser:
     """The options of one run (bench/capacity.py adds its own to them)."""
     parser = argparse.ArgumentParser(
@@ -254,14 +259,16 @@ def parser_of_runs(description: str | None) -> argparse.ArgumentParser:
         type=seconds_range,
         default=HUMAN_CARD_THINK,
         metavar="LOW-HIGH",
-        help="human pace: seconds before a card click (uniform; default 2-8)",
+        help="human pace: seconds before a card click (uniform; default "
+        f"{_span(HUMAN_CARD_THINK)})",
     )
     parser.add_argument(
         "--target-think",
         type=seconds_range,
         default=HUMAN_TARGET_THINK,
         metavar="LOW-HIGH",
-        help="human pace: seconds before a target click (uniform; default 0.5-2)",
+        help="human pace: seconds before a target click (uniform; default "
+        f"{_span(HUMAN_TARGET_THINK)})",
     )
     parser.add_argument(
         "--round-timeout",
