@@ -238,6 +238,8 @@ class Channel:
     parent: Channel | None = None
     """A thread's text channel, whose permissions it takes."""
     thread: ThreadState | None = None
+    nonces: dict[str, Message] = field(default_factory=dict)
+    """The bot's messages created here with a nonce (Create Message's `enforce_nonce`)."""
 
     def __repr__(self) -> str:
         return f"<Channel {self.id} {self.name!r}>"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.loopback.errors import (
@@ -29,6 +30,8 @@ from tests.loopback.thread_routes import ThreadRoutes
 from tests.loopback.world import World
 
 MAX_MESSAGES_PER_FETCH = 100
+NONCE_SECONDS = 3 * 60
+"""How long Discord holds a message's nonce for `enforce_nonce` ("a few minutes")."""
 
 
 class Routes:
@@ -162,10 +165,19 @@ class Routes:
         return self._channel(call).to_json(self.world.bot)
 
     async def list_messages(self, call: Call) -> Any:
+        """Newest first, as Discord lists them: the newest `limit`, or those just `before` or
+        just `after` a message id."""
         channel = self._channel(call)
-        limit = min(int(call.request.query.get("limit", "50")), MAX_MESSAGES_PER_FETCH)
-        newest_first = list(reversed(channel.live_messages()))[:limit]
-        return [message.to_json() for message in newest_first]
+        query = call.request.query
+        limit = min(int(query.get("limit", "50")), MAX_MESSAGES_PER_FETCH)
+        live = sorted(channel.live_messages(), key=lambda message: message.id)
+        if "after" in query:
+            chosen = [m for m in live if m.id > int(query["after"])][:limit]
+        elif "before" in query:
+            chosen = [m for m in live if m.id < int(query["before"])][-limit:]
+        else:
+            chosen = live[-limit:]
+        return [message.to_json() for message in reversed(chosen)]
 
     async def create_message(self, call: Call) -> Any:
         channel = self._channel(call)
@@ -193,7 +205,19 @@ class Routes:
             or body.get("sticker_ids")
         ):
             raise empty_message()
-        return self.world.create_message(channel, body, call.files).to_json()
+        nonce = str(body["nonce"]) if body.get("nonce") is not None else None
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord's idempotency: the same author's nonce within a few minutes gives back the
+            # message it created (a deleted one: Unknown Message) and creates none.
+            earlier = channel.nonces.get(nonce)
+            if earlier is not None and time.monotonic() - earlier.created_monotonic < NONCE_SECONDS:
+                if earlier.deleted:
+                    raise unknown_message()
+                return earlier.to_json() | {"nonce": nonce}
+        message = self.world.create_message(channel, body, call.files)
+        if nonce is not None:
+            channel.nonces[nonce] = message
+        return message.to_json() | ({"nonce": nonce} if nonce is not None else {})
 
     async def get_message(self, call: Call) -> Any:
         return self._message(call).to_json()
