@@ -26,13 +26,14 @@ async def release(db: Session, name: str) -> None:
 
 
 async def claim(db: Session, name: str, now: datetime, *, own_too: bool) -> list[int]:
-    """Take over the clocks of open games whose holder is not alive (or that have none);
-    `own_too` also returns the games `name` already holds (after a restart)."""
+    """Take over the clocks of open games whose holder is not alive (or that have none), and
+    of closed ones with something stored but not shown; `own_too` also returns the games `name`
+    already holds (after a restart)."""
     alive = "SELECT name FROM processes WHERE alive_until > :now"
     mine = " OR clock_owner = :me" if own_too else ""
     rows = await db.all(
-        f"SELECT id FROM games WHERE {ACTIVE} AND (clock_owner IS NULL "
-        f"OR clock_owner NOT IN ({alive}){mine}) ORDER BY id",
+        f"SELECT id FROM games WHERE ({ACTIVE} OR shown_version < version) "
+        f"AND (clock_owner IS NULL OR clock_owner NOT IN ({alive}){mine}) ORDER BY id",
         {"now": to_db(now), "me": name},
     )
     ids = [int(row[0]) for row in rows]

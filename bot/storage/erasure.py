@@ -55,7 +55,7 @@ async def erase_person(db: Session, user_id: int) -> int:
     # moderator.
     await db.execute("UPDATE games SET host_id = ? WHERE host_id = ?", (former_player(0), user_id))
     await db.execute("UPDATE actions SET actor_id = NULL WHERE actor_id = ?", (user_id,))
-    await db.execute("DELETE FROM game_messages WHERE name IN (?, ?, ?)", message_names(user_id))
+    await db.execute("DELETE FROM game_messages WHERE name IN (?, ?, ?, ?)", message_names(user_id))
     return len(seats)
 
 

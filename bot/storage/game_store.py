@@ -60,9 +60,16 @@ class GameStore:
             "store a game transition", lambda db: transitions.transition(db, change)
         )
 
-    async def set_message_ids(self, game_id: int, **ids: int | None) -> None:
+    async def set_message_ids(
+        self, game_id: int, *, shown: int | None = None, **ids: int | None
+    ) -> None:
         await self._database.write(
-            "store message ids", lambda db: games.set_message_ids(db, game_id, ids)
+            "store message ids", lambda db: games.set_message_ids(db, game_id, ids, shown)
+        )
+
+    async def clicks(self, game_id: int) -> list[tuple[int, int, JsonObject, str]]:
+        return await self._database.read(
+            "read a game's clicks", lambda db: games.clicks(db, game_id)
         )
 
     async def actions(self, game_id: int) -> list[JsonObject]:

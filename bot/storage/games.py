@@ -16,7 +16,8 @@ _MESSAGE_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, host_id, variant, options, status, seed, version, state, "
-    "created_at, updated_at, started_at, finished_at, deadline, lobby_deadline, replay_token"
+    "created_at, updated_at, started_at, finished_at, deadline, lobby_deadline, replay_token, "
+    "shown_version"
 )
 
 
@@ -33,7 +34,7 @@ def columns(dialect: Dialect) -> str:
 
 def record(row: Row) -> GameRecord:
     """The game of a row of `columns`."""
-    seat_rows = sorted(json.loads(row[17] or "[]"), key=lambda seat: seat[2])
+    seat_rows = sorted(json.loads(row[18] or "[]"), key=lambda seat: seat[2])
     return GameRecord(
         id=row[0],
         guild_id=row[1],
@@ -52,8 +53,9 @@ def record(row: Row) -> GameRecord:
         deadline=from_db(row[14]),
         lobby_deadline=from_db(row[15]),
         replay_token=row[16],
+        shown_version=row[17],
         seats=tuple(Seat(user_id, name, seat, level) for user_id, name, seat, level in seat_rows),
-        message_ids=json.loads(row[18] or "{}"),
+        message_ids=json.loads(row[19] or "{}"),
     )
 
 
@@ -96,8 +98,15 @@ async def active_ids(db: Session, channel_id: int) -> list[int]:
     return [row[0] for row in rows]
 
 
-async def set_message_ids(db: Session, game_id: int, ids: dict[str, int | None]) -> None:
+async def set_message_ids(
+    db: Session, game_id: int, ids: dict[str, int | None], shown: int | None = None
+) -> None:
     await load_existing(db, game_id, to_write=True)
+    if shown is not None:
+        await db.execute(
+            "UPDATE games SET shown_version = ? WHERE id = ? AND shown_version < ?",
+            (shown, game_id, shown),
+        )
     for name, message_id in ids.items():
         if not _MESSAGE_NAME.match(name):
             raise ValueError(f"message id name {name!r} must be lower_snake_case")
@@ -119,6 +128,16 @@ async def actions_at(db: Session, game_id: int, version: int) -> list[JsonObject
         (game_id, version),
     )
     return [json.loads(action) for (action,) in rows]
+
+
+async def clicks(db: Session, game_id: int) -> list[tuple[int, int, JsonObject, str]]:
+    """Each logged change's click, oldest first: who, at what version, the click, when."""
+    rows = await db.all(
+        "SELECT actor_id, version, click, created_at FROM actions "
+        "WHERE game_id = ? AND click IS NOT NULL ORDER BY seq",
+        (game_id,),
+    )
+    return [(actor, version, json.loads(click), at) for actor, version, click, at in rows]
 
 
 async def action_log(db: Session, game_id: int) -> list[LoggedAction]:

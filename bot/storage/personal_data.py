@@ -118,10 +118,10 @@ PERSONAL_TABLES = (
 JSON_COLUMNS = frozenset({"state", "action"})
 
 
-def message_names(user_id: int) -> tuple[str, str, str]:
-    """The names under which a player's DM channel, DM hand and closed DMs are kept with a
-    game."""
-    return f"dm_{user_id}", f"hand_{user_id}", f"dms_closed_{user_id}"
+def message_names(user_id: int) -> tuple[str, str, str, str]:
+    """The names under which a player's DM channel, DM hand, closed DMs and the stage of the
+    DM hand (or of the DM refused) are kept with a game."""
+    return f"dm_{user_id}", f"hand_{user_id}", f"dms_closed_{user_id}", f"hand_stage_{user_id}"
 
 
 async def rows_about(
@@ -133,7 +133,7 @@ async def rows_about(
         select = ", ".join(table.columns)
         params: Params
         if table.key == "name":
-            where, params = "name IN (?, ?, ?) ORDER BY game_id", message_names(user_id)
+            where, params = "name IN (?, ?, ?, ?) ORDER BY game_id", message_names(user_id)
         else:
             where, params = f"{table.key} = ?", (user_id,)
         rows = await db.all(f"SELECT {select} FROM {table.table} WHERE {where}", params)

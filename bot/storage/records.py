@@ -118,6 +118,8 @@ class GameRecord:
     message_ids: dict[str, int] = field(default_factory=dict)
     replay_token: str | None = None
     """The replay page's token (bot/web); None for games opened before replays existed."""
+    shown_version: int = 0
+    """The version whose messages in the channel went out last (bot/announce/recovery.py)."""
 
     @cached_property
     def state(self) -> JsonObject | None:

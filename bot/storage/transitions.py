@@ -78,13 +78,16 @@ async def _write(
     changes of one game take turns, the second finding the version moved on."""
     game_id, stamp = change.game_id, to_db(change.now)
     if change.actions:
+        # The click goes with the change's first action (the trigger's way on SQLite).
+        clicks = [None if change.click is None else dump_json(change.click)]
+        clicks += [None] * (len(change.actions) - 1)
         await db.execute_many(
-            "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at) "
+            "INSERT INTO actions (game_id, seq, version, actor_id, action, created_at, click) "
             "SELECT id, (SELECT coalesce(max(seq), 0) + 1 FROM actions WHERE game_id = ?), "
-            f"?, ?, ?, ? FROM games WHERE {_AT_VERSION}{db.dialect.lock_row}",
+            f"?, ?, ?, ?, ? FROM games WHERE {_AT_VERSION}{db.dialect.lock_row}",
             [
-                (game_id, version + 1, change.actor_id, dump_json(action), stamp, game_id, version)
-                for action in change.actions
+                (game_id, version + 1, change.actor_id, dump_json(a), stamp, c, game_id, version)
+                for a, c in zip(change.actions, clicks, strict=True)
             ],
         )
     row = await db.one(*_update(db, change, version, status, carrying_actions=False))
@@ -113,7 +116,8 @@ def _update(
     assignments, values = _assignments(change, status, stamp)
     if carrying_actions and change.actions:
         assignments += ", pending_actions = ?"
-        values.append(dump_json({"actor": change.actor_id, "actions": change.actions}))
+        pending = {"actor": change.actor_id, "actions": change.actions, "click": change.click}
+        values.append(dump_json(pending))
     return (
         f"UPDATE games SET version = ?, updated_at = ?{assignments} WHERE {_AT_VERSION} "
         f"RETURNING {columns(db.dialect)}",

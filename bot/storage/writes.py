@@ -74,3 +74,5 @@ class TransitionWrite:
     """One per seated person, with status "finished" only."""
     clock_owner: str | Unset = UNSET
     """The process that armed the turn's deadline holds the game's clock; UNSET keeps it."""
+    click: JsonObject | None = None
+    """The click that made it, logged with its first action (bot/announce/recovery.py)."""

@@ -1,0 +1,27 @@
+-- What the players were shown of each game: the version whose messages in its channel (a
+-- reveal, the result, the notice of an early end) went out last. A process that starts, or
+-- takes over the games of one that died, shows what a game stored beyond it
+-- (bot/announce/recovery.py). Games stored before this were all shown.
+ALTER TABLE games ADD COLUMN shown_version INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET shown_version = version;
+CREATE INDEX games_unshown ON games (id) WHERE shown_version < version;
+
+-- The click that made a logged change: its interaction token (alive for 15 minutes), so that a
+-- restarted process reaches the player's ephemeral hand through it, as the dead one would have.
+-- The pending actions' trigger (0010) logs it with the change's first action.
+ALTER TABLE actions ADD COLUMN click TEXT;
+DROP TRIGGER games_log_pending_actions;
+CREATE TRIGGER games_log_pending_actions AFTER UPDATE OF pending_actions ON games
+WHEN NEW.pending_actions IS NOT NULL
+BEGIN
+    INSERT INTO actions (game_id, seq, version, actor_id, action, created_at, click)
+    SELECT NEW.id,
+           (SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = NEW.id) + 1 + pending.key,
+           NEW.version,
+           json_extract(NEW.pending_actions, '$.actor'),
+           pending.value,
+           NEW.updated_at,
+           CASE pending.key WHEN 0 THEN json_extract(NEW.pending_actions, '$.click') END
+    FROM json_each(NEW.pending_actions, '$.actions') AS pending;
+    UPDATE games SET pending_actions = NULL WHERE id = NEW.id;
+END;
