@@ -21,6 +21,7 @@ from bot.announce.dm_hands import DmHands
 from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
 from bot.announce.pacing import RestPacer
+from bot.announce.recovery import Recovery
 from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Routes
 from bot.clock import Clock
@@ -115,7 +116,7 @@ def build_rooms(
         )
     )
     fallback = metrics.count_rest_fallback
-    rounds = RoundMessages(routes, book, storage, clock, fallback)
+    rounds = RoundMessages(routes, book, clock, fallback)
     replay_url = None if web is None else web.replay_url
     channel = ChannelPosts(routes, book, rounds, storage, fallback, replay_url)
     announcer = Announcer(book, channel, rounds, hands, in_flight)
@@ -162,6 +163,7 @@ def build_rooms(
             service.games,
             timers,
             ai.play_soon,
+            Recovery(storage, announcer, book, clock),
             pacer,
             metrics,
             clock,

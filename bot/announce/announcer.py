@@ -54,19 +54,20 @@ class Announcer:
         self._channel = channel
         self._rounds = rounds
         self._hands = hands
-        self._queues: dict[int, list[tuple[Change, int]]] = {}
-        """Per game, its changes still to show, each with the book's mark at its commit."""
+        self._queues: dict[int, list[tuple[Change, int, bool]]] = {}
+        """Per game, its changes still to show, each with the book's mark at its commit and
+        whether everyone's controls are drawn again with it."""
         self._workers: dict[int, asyncio.Task[None]] = {}
 
     # --- the play/ side (bot/play/announcing.py) ---------------------------------------
 
-    def show(self, change: Change) -> None:
+    def show(self, change: Change, *, everyone: bool = False) -> None:
         game_id = change.game_id
         if isinstance(change, Transition):
             # Noted at once: a "Waiting for" edit or a hand drawn later shows the latest state.
             self._rounds.note(change)
             self._hands.note(change)
-        self._queues.setdefault(game_id, []).append((change, self._book.mark()))
+        self._queues.setdefault(game_id, []).append((change, self._book.mark(), everyone))
         if game_id not in self._workers:
             self._workers[game_id] = asyncio.create_task(self._drain(game_id))
 
@@ -89,10 +90,10 @@ class Announcer:
         try:
             queue = self._queues[game_id]
             while queue:
-                change, mark = queue.pop(0)
+                change, mark, everyone = queue.pop(0)
                 try:
                     await self._clicks.handled_now(ANSWERS_FIRST_SECONDS)
-                    await self._show(change, mark)
+                    await self._show(change, mark, everyone)
                 except SEND_FAILURES as problem:
                     log.warning("game %s: could not show a change: %s", game_id, problem)
                 except Exception:
@@ -121,7 +122,7 @@ class Announcer:
 
     # --- showing one change ------------------------------------------------------------
 
-    async def _show(self, change: Change, mark: int) -> None:
+    async def _show(self, change: Change, mark: int, everyone: bool) -> None:
         if isinstance(change, Ended):
             await self._channel.ended(change)
             await self._hands.ended(change)
@@ -137,7 +138,7 @@ class Announcer:
         if change.finished:
             await self._hands.close(table, change, mark)
             self._forget(change.game_id)
-        elif change.turn_changed:
-            await self._hands.deal(table, change, mark)
+        elif change.turn_changed or everyone:
+            await self._hands.deal(table, change, mark, everyone=everyone)
         else:
             await self._hands.redraw_actor(table, change, mark)

@@ -17,9 +17,10 @@ from bot.announce.message_ids import ResultStorage, keep_message_ids
 from bot.announce.notices import end_notice
 from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Address, Routes
+from bot.crash import crash_point
 from bot.messages.post import Post
 from bot.messages.reveal import reveal_posts
-from bot.messages.round import reminder_post
+from bot.messages.round import reminder_post, story_without_waiting_line
 from bot.messages.table import Table
 from bot.options import HandsIn
 from bot.play.transition import Ended, Transition
@@ -51,7 +52,7 @@ class ChannelPosts:
     async def post_reveal(self, table: Table, transition: Transition) -> None:
         """A new round message, the follow-up of the click that made it if it was a click in
         the channel, else a paced REST request; after the last one, the result with the game
-        record and a Rematch button."""
+        record and a Rematch button. Then the game notes the change as shown."""
         round_message = self._rounds.replacing(table.game_id)
         changes = await self._rating_changes(table.game_id) if transition.finished else {}
         # Drawn, its picture too, before the request takes its turn, so that it is sent the
@@ -65,19 +66,33 @@ class ChannelPosts:
         await transition.answered()
         click = self._book.of_change(table, transition)
         address = Address(table.channel_id, click=click, attachments=round_message.can_attach)
-        what = f"game {table.game_id}: post in the channel"
-        posted = await self._post(table, address, Letter(posts.round_message, what=what))
-        await self._rounds.posted(table.game_id, posted, posts.story.text)
+        letter = Letter(posts.round_message, what=f"game {table.game_id}: post in the channel")
+        once = transition.recovered
+        after = record.round_message_id or record.lobby_message_id
+        posted = await self._post_once(table, address, _named(letter, record, "r"), after, once)
+        crash_point("reveal")
+        ids = self._rounds.posted(table.game_id, posted, posts.story.text)
         if posts.result is not None:
-            await self._post_result(table, posts.result)
+            address = Address(table.channel_id, click=self._book.of_result(table))
+            letter = _named(
+                Letter(posts.result, what=f"game {table.game_id}: the result"), record, "x"
+            )
+            after = posted.sent.id if posted.sent is not None else after
+            result = await self._post_once(table, address, letter, after, once)
+            crash_point("result")
+            ids |= {"result_message_id": result.sent.id} if result.sent is not None else {}
+        await keep_message_ids(self._storage, table.game_id, ids, "what it showed", record.version)
 
-    async def _post_result(self, table: Table, result: Post) -> None:
-        address = Address(table.channel_id, click=self._book.of_result(table))
-        letter = Letter(result, what=f"game {table.game_id}: post the result")
-        posted = await self._post(table, address, letter)
-        if posted.sent is not None:
-            ids: dict[str, int | None] = {"result_message_id": posted.sent.id}
-            await keep_message_ids(self._storage, table.game_id, ids, "the result")
+    async def _post_once(
+        self, table: Table, address: Address, letter: Letter, after: int | None, recovered: bool
+    ) -> Delivery:
+        """A new message; when a process that died before storing what it showed may have sent
+        it already, that one."""
+        if recovered:
+            found = await self._routes.find(address, after, _like(letter.post.content))
+            if found.delivered:
+                return found
+        return await self._post(table, address, letter)
 
     async def _rating_changes(self, game_id: int) -> dict[str, float]:
         """Each rated person's change on the shown scale; none if they cannot be read."""
@@ -101,17 +116,20 @@ class ChannelPosts:
         record = ended.record
         table = Table.of(record)
         notice = Post(end_notice(ended, table.locale))
-        letter = Letter(notice, what=f"game {table.game_id}: the end")
+        letter = _named(Letter(notice, what=f"game {table.game_id}: the end"), record, "e")
         rest = not table.reach.clicks_only
+        message_id = self._rounds.message_id(table.game_id) or record.round_message_id
         if record.lobby_message_id and record.state_json is None:
             lobby = Address(table.channel_id, record.lobby_message_id, rest=rest)
             await self._routes.deliver(self._routes.route(lobby), letter)
         else:
-            await self._post(table, self._from_anyone(table), letter)
-        message_id = self._rounds.message_id(table.game_id) or record.round_message_id
+            await self._post_once(
+                table, self._from_anyone(table), letter, message_id, ended.recovered
+            )
         if message_id and record.state_json is not None:
             buttons_off = Address(table.channel_id, message_id, rest=rest)
             await self._routes.deliver(self._routes.route(buttons_off), Letter(what="buttons"))
+        await keep_message_ids(self._storage, table.game_id, {}, "the end", record.version)
 
     def _from_anyone(self, table: Table) -> Address:
         return Address(table.channel_id, click=self._book.anyone(table.game_id))
@@ -133,3 +151,17 @@ class ChannelPosts:
             address = replace(address, click=click)
             delivery = await self._routes.deliver(self._routes.route(address, new=True), letter)
         return delivery
+
+
+def _named(letter: Letter, record: GameRecord, what: str) -> Letter:
+    """The letter with the nonce that names its message: this game's, at this version."""
+    return replace(letter, nonce=f"{record.id:x}.{record.version}.{what}")
+
+
+def _like(content: str | None) -> Callable[[str], bool]:
+    """Whether a message's text is this one's, but for a "Waiting for" line edited since."""
+    return lambda text: _story(text) == _story(content or "")
+
+
+def _story(content: str) -> str:
+    return story_without_waiting_line(content) or content

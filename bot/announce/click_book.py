@@ -23,7 +23,7 @@ from bot.messages.table import Table
 from bot.options import HandsIn
 from bot.play.announcing import Clicked
 from bot.play.transition import Transition
-from bot.storage import PlayerId, player_id
+from bot.storage import JsonObject, PlayerId, player_id
 from bot.ui.contexts import clicks_only, in_bot_dm
 from bot.ui.replies import answered
 
@@ -99,6 +99,23 @@ class ClickBook:
     def forget(self, game_id: int) -> None:
         self._clicks.pop(game_id, None)
         self._rounds.pop(game_id, None)
+
+    def restore(self, game_id: int, player: PlayerId, logged: JsonObject, age: float) -> None:
+        """A click logged with a change `age` seconds ago (`logged_click`), kept where it was
+        when its process died: a restarted process reaches the player's hand through it."""
+        token = Token(
+            value=str(logged["token"]),
+            issued=self._monotonic() - age,
+            channel_id=_number(logged["channel"]),
+            message_id=_number(logged["message"]),
+            in_dm=bool(logged["dm"]),
+            locale=str(logged["locale"]) if logged["locale"] else None,
+            limited=bool(logged["limited"]),
+            follow_ups=self._follow_ups.setdefault(str(logged["token"]), FollowUps()),
+        )
+        clicks = self._clicks.setdefault(game_id, {})
+        for spot in spots_of(Clicked(logged["clicked"]), token.in_dm):
+            clicks[player, spot] = Click(token)
 
     def _click(self, interaction: discord.Interaction, noted: int = 0) -> Click:
         message = interaction.message
@@ -194,3 +211,25 @@ class ClickBook:
         for awaiting in self._awaiting.values():
             if not awaiting.done():
                 awaiting.set_result(None)
+
+
+def logged_click(
+    interaction: discord.Interaction, clicked: Clicked, *, acknowledged: bool = True
+) -> JsonObject:
+    """What is logged of a click with the change it makes (`ClickBook.restore`);
+    `acknowledged`: answered before the change is stored."""
+    message = interaction.message
+    return {
+        "token": interaction.token,
+        "channel": interaction.channel_id,
+        "message": message.id if message is not None else None,
+        "dm": in_bot_dm(interaction),
+        "locale": locale_name(interaction.locale),
+        "limited": clicks_only(interaction),
+        "clicked": clicked.value,
+        "acknowledged": acknowledged,
+    }
+
+
+def _number(value: object) -> int | None:
+    return value if isinstance(value, int) else None

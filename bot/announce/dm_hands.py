@@ -11,7 +11,7 @@ kept there by whichever process sent them, so that it edits a hand instead of se
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot import storage as store
 from bot.announce.click_book import ClickBook, Spot
@@ -32,8 +32,9 @@ from bot.storage.personal_data import message_names
 DmMessage = tuple[int, int]
 """A DM hand's channel id and message id."""
 
-HandLetter = Callable[[str | None], Letter]
-"""A player's controls in a language, drawn when their request goes out."""
+HandLetter = Callable[[str | None, int | None], Letter]
+"""A player's controls in a language, drawn when their request goes out; for a stage's DM hand
+(the stage given), the stage's end once the game has moved on to the next."""
 
 
 @dataclass
@@ -44,6 +45,8 @@ class GameDms:
     """Each player's DM hand of the current stage."""
     closed: set[PlayerId] = field(default_factory=set)
     """The players whose DMs are closed to the bot (said once in the channel)."""
+    stages: dict[PlayerId, int] = field(default_factory=dict)
+    """The stage of each player's DM hand, or of the DM they refused."""
 
 
 class DmHands:
@@ -61,13 +64,15 @@ class DmHands:
         game = self._games.setdefault(record.id, GameDms())
         ids = record.message_ids
         for seat in record.seats:
-            dm_name, hand_name, closed_name = dm_names(seat.player)
+            dm_name, hand_name, closed_name, stage_name = dm_names(seat.player)
             channel_id, message_id = ids.get(dm_name), ids.get(hand_name)
             known = game.hands.get(seat.player, (0, 0))
             if channel_id and message_id and message_id > known[1]:
                 game.hands[seat.player] = (channel_id, message_id)
+                game.stages[seat.player] = ids.get(stage_name, 0)
             if closed_name in ids:
                 game.closed.add(seat.player)
+                game.stages.setdefault(seat.player, ids.get(stage_name, 0))
 
     def found(self, game_id: int, player: PlayerId, token: Token) -> None:
         """The player clicked a DM hand: after a restart, this process learns it so."""
@@ -97,42 +102,39 @@ class DmHands:
         if not route:
             return
         locale = await self._locale(table.game_id, player)
-        if not (await self._routes.deliver(route, hand(locale))).delivered:
+        stage = self._games[table.game_id].stages.get(player)
+        if not (await self._routes.deliver(route, hand(locale, stage))).delivered:
             self._games[table.game_id].hands.pop(player, None)
 
     async def deal(
-        self,
-        table: Table,
-        player: PlayerId,
-        place: Place,
-        hand: HandLetter,
-        dealt: int | None,
-        mark: int,
+        self, table: Table, player: PlayerId, place: Place, hand: HandLetter, stage: int, mark: int
     ) -> None:
-        """A new turn's hand; `dealt`: the stage just dealt, if this turn is a stage's first.
-        Within a stage, a hand its player clicked since `mark` already shows this turn."""
+        """A new turn's hand: within the stage of their DM hand, that one (unless its player
+        clicked it since `mark`: it shows this turn already); else a new DM, and the last
+        stage's says it is over (their DMs are tried again at each stage when they were closed)."""
         game = self._games.setdefault(table.game_id, GameDms())
-        if player in game.closed and dealt is None:
+        shown = game.stages.get(player)
+        if player in game.closed and shown == stage:
             return
         locale = await self._locale(table.game_id, player)
-        if player in game.hands and dealt is not None:
-            # Last stage's hand loses its buttons; the new stage's hand is a new message.
-            await self._edit(table.game_id, player, stage_over(place, dealt - 1, locale))
+        if player in game.hands and shown != stage:
+            await self._edit(table.game_id, player, stage_over(place, shown or stage - 1, locale))
         elif player in game.hands:
             if self._book.clicked_since(table.game_id, player, Spot.DM, mark):
                 return
             route = self._routes.route(self._address(table.game_id, player))
-            if (await self._routes.deliver(route, hand(locale))).delivered:
+            if (await self._routes.deliver(route, hand(locale, stage))).delivered:
                 return
             del game.hands[player]
-        await self._send(table, player, hand(locale))
+        nonce = f"{table.game_id:x}.{stage}.{table.players.index(player)}.h"
+        await self._send(table, player, replace(hand(locale, None), nonce=nonce), stage)
 
     async def close(self, game_id: int, player: PlayerId, hand: HandLetter) -> None:
         """The game is over: their DM hand says so and loses its buttons."""
         if player in self._games.get(game_id, GameDms()).hands:
             locale = await self._locale(game_id, player)
             route = self._routes.route(self._address(game_id, player))
-            await self._routes.deliver(route, hand(locale))
+            await self._routes.deliver(route, hand(locale, None))
 
     async def ended(self, ended: Ended, player: PlayerId) -> None:
         """The game ended early: their DM hand says so, and loses its buttons."""
@@ -162,7 +164,7 @@ class DmHands:
         letter = Letter(Post(content), urgency=Urgency.PRIVATE, what=f"{player}'s hand")
         await self._routes.deliver(self._routes.route(self._address(game_id, player)), letter)
 
-    async def _send(self, table: Table, player: PlayerId, letter: Letter) -> None:
+    async def _send(self, table: Table, player: PlayerId, letter: Letter, stage: int) -> None:
         """A new DM hand: a follow-up of the player's latest click on their current one while
         it is fresh, else a paced DM."""
         game = self._games[table.game_id]
@@ -170,7 +172,7 @@ class DmHands:
         sent = await self._routes.deliver(route, letter)
         if sent.refused:
             # 50007, or any other refusal to open a DM: the player's DMs are closed to us.
-            await self._closed(table, player)
+            await self._closed(table, player, stage)
             return
         if sent.sent is None:
             # Discord kept failing after our retries: the DMs may well be open, so say only
@@ -183,20 +185,22 @@ class DmHands:
         else:
             self._book.keep(table.game_id, player, Spot.DM, sent.click)
         dm = game.hands[player] = (sent.sent.channel.id, sent.sent.id)
-        await self._store(table.game_id, player, dm)
+        game.stages[player] = stage
+        await self._store(table.game_id, player, dm, stage)
 
-    async def _closed(self, table: Table, player: PlayerId) -> None:
+    async def _closed(self, table: Table, player: PlayerId, stage: int) -> None:
         game = self._games[table.game_id]
+        game.stages[player] = stage
         if player in game.closed:
             return
         game.closed.add(player)
         if await self._said_elsewhere(table.game_id, player):
             return
-        # Stored before it is said, so that no other process dealing their next hand says it
-        # again (a process that dies in between leaves it unsaid: the round message still
-        # offers Show my hand).
-        await self._store(table.game_id, player, None)
+        # Said at once, then stored, so that no other process dealing their next hand says it
+        # again; said again by one that takes over from a process that died in between, under
+        # the same nonce, so that Discord keeps it to once.
         await self._tell_channel(table, player, dms_closed=True)
+        await self._store(table.game_id, player, None, stage)
 
     async def _said_elsewhere(self, game_id: int, player: PlayerId) -> bool:
         """Whether another process already said this player's DMs are closed: what this one
@@ -209,21 +213,25 @@ class DmHands:
 
     async def _tell_channel(self, table: Table, player: PlayerId, dms_closed: bool) -> None:
         post = undelivered_hand(table, player, dms_closed)
-        letter = Letter(post, what=f"game {table.game_id}: a notice")
+        nonce = f"{table.game_id:x}.{table.players.index(player)}.c" if dms_closed else None
+        letter = Letter(post, what=f"game {table.game_id}: a notice", nonce=nonce)
         await self._routes.deliver(self._routes.route(Address(table.channel_id), new=True), letter)
 
-    async def _store(self, game_id: int, player: PlayerId, dm: DmMessage | None) -> None:
+    async def _store(
+        self, game_id: int, player: PlayerId, dm: DmMessage | None, stage: int
+    ) -> None:
         """Kept with the game, so that any process (or this one after a restart) edits this
         hand instead of sending another, or knows the player's DMs are closed (None) and does
         not say so again."""
-        dm_name, hand_name, closed_name = dm_names(player)
+        dm_name, hand_name, closed_name, stage_name = dm_names(player)
         if dm is None:
-            ids: dict[str, int | None] = {closed_name: 1}
+            ids: dict[str, int | None] = {closed_name: 1, stage_name: stage}
         else:
-            ids = {dm_name: dm[0], hand_name: dm[1], closed_name: None}
+            ids = {dm_name: dm[0], hand_name: dm[1], closed_name: None, stage_name: stage}
         await keep_message_ids(self._storage, game_id, ids, f"{player}'s DM hand")
 
 
-def dm_names(player: PlayerId) -> tuple[str, str, str]:
-    """The names under which a player's DM channel, DM hand and closed DMs are stored."""
+def dm_names(player: PlayerId) -> tuple[str, str, str, str]:
+    """The names under which a player's DM channel, DM hand, closed DMs and its stage are
+    stored."""
     return message_names(user_id_of(player))

@@ -25,7 +25,8 @@ from bot.announce.letter import Letter
 from bot.announce.notices import end_notice
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Routes
-from bot.messages.hand import Directory, hand_controls, place_of
+from bot.crash import crash_point
+from bot.messages.hand import Directory, hand_controls, place_of, stage_over
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import HandsIn
@@ -57,11 +58,12 @@ class Hands:
 
     # --- after a commit ----------------------------------------------------------------
 
-    async def deal(self, table: Table, transition: Transition, mark: int) -> None:
-        """A new turn: the controls of everyone it concerns."""
+    async def deal(
+        self, table: Table, transition: Transition, mark: int, *, everyone: bool = False
+    ) -> None:
+        """A new turn: the controls of everyone it concerns (`everyone`: of all players)."""
         state = transition.state
-        dealt = next((e.stage for e in transition.events if isinstance(e, engine.StageDealt)), None)
-        if state.phase == engine.Phase.MOVING:
+        if state.phase == engine.Phase.MOVING and not everyone:
             # The mover who just moved sees their buttons go; the next one gets theirs.
             before = transition.before
             previous = engine.current_mover(before) if before else None
@@ -71,7 +73,9 @@ class Hands:
             recipients = table.seated(state.players)
         answered = await _answered(transition)
         recipients = tuple(p for p in recipients if not table.is_ai(p) and p != answered)
-        await asyncio.gather(*(self._deal_to(table, player, dealt, mark) for player in recipients))
+        await asyncio.gather(
+            *(self._deal_to(table, player, state.stage, mark) for player in recipients)
+        )
 
     async def redraw_actor(self, table: Table, transition: Transition, mark: int) -> None:
         """A pick within a turn: only the clicker's controls change (and not even those when
@@ -80,8 +84,9 @@ class Hands:
             return
         player = player_id(transition.actor_id)
         await self._redraw_ephemeral(table, player, mark)
-        hand = self._hand(table, player)
-        await self._dms.redraw(table, player, hand, mark, always=transition.away)
+        await self._dms.redraw(
+            table, player, self._hand(table, player), mark, always=transition.away
+        )
 
     async def close(self, table: Table, transition: Transition, mark: int) -> None:
         """The game is over: every player's controls say so and lose their buttons."""
@@ -95,6 +100,7 @@ class Hands:
         """The game ended early: every hand says so, in its player's language, and loses its
         buttons."""
         game_id = ended.game_id
+        self._dms.learn(ended.record)
         for player in dict.fromkeys((*self._book.players(game_id), *self._dms.players(game_id))):
             click = self._book.latest(game_id, player, Spot.HAND)
             if click is not None:
@@ -104,15 +110,15 @@ class Hands:
 
     # --- one player --------------------------------------------------------------------
 
-    async def _deal_to(self, table: Table, player: PlayerId, dealt: int | None, mark: int) -> None:
-        """`dealt`: the stage just dealt, if this turn is a stage's first."""
+    async def _deal_to(self, table: Table, player: PlayerId, stage: int, mark: int) -> None:
+        crash_point("hand")
         if table.hands is HandsIn.CHANNEL:
             await self._deal_in_channel(table, player, mark)
-            return
-        await self._redraw_ephemeral(table, player, mark)
-        # Where it is played, for the last stage's DM hand that the deal leaves without buttons.
-        place = place_of(self._directory, table)
-        await self._dms.deal(table, player, place, self._hand(table, player), dealt, mark)
+        else:
+            await self._redraw_ephemeral(table, player, mark)
+            # Where it is played, for the last stage's DM hand that the deal leaves without buttons.
+            place = place_of(self._directory, table)
+            await self._dms.deal(table, player, place, self._hand(table, player), stage, mark)
 
     async def _deal_in_channel(self, table: Table, player: PlayerId, mark: int) -> None:
         """Hands in the channel: the player's ephemeral hand redrawn through their latest
@@ -123,7 +129,7 @@ class Hands:
         seat = self._book.latest(table.game_id, player, Spot.SEAT)
         if seat is None:
             return
-        letter = self._hand(table, player, ephemeral=True)(seat.token.locale)
+        letter = self._hand(table, player, ephemeral=True)(seat.token.locale, None)
         route = self._routes.route(Address(click=seat), new=True)
         sent = await self._routes.deliver(route, letter)
         if sent.click is not None:
@@ -137,18 +143,21 @@ class Hands:
             return False
         if click.noted > mark:
             return True
-        letter = self._hand(table, player)(click.token.locale)
+        letter = self._hand(table, player)(click.token.locale, None)
         redrawn = await self._routes.deliver(self._routes.route(Address(click=click)), letter)
         return redrawn.delivered
 
     def _hand(self, table: Table, player: PlayerId, *, ephemeral: bool = False) -> HandLetter:
         """The player's controls in a language, drawn from the game's latest state (and where
-        it is played, by the names the server and channel have then) when the request goes."""
+        it is played, by the names the server and channel have then) when the request goes; a
+        stage's DM hand never shows another stage's cards (nor buttons that go a moment later)."""
 
-        def letter(locale: str | None) -> Letter:
+        def letter(locale: str | None, stage: int | None) -> Letter:
             def draw() -> Post:
                 place = place_of(self._directory, table)
                 state = self._latest[table.game_id].state
+                if stage is not None and state.stage != stage:
+                    return Post(stage_over(place, stage, locale))
                 return hand_controls(state, table, player, place, locale)
 
             what = f"game {table.game_id}: {player}'s hand"

@@ -5,6 +5,7 @@ bot/announce/routes.py chooses which legs to try, in which order."""
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -171,4 +172,6 @@ async def _send(
         file=given(post.file() if with_file and post.file else None),
         view=given(post.view),
         allowed_mentions=post.mentions,
+        # A random one unless named: discord.py's own default, which its types do not admit.
+        nonce=letter.nonce or secrets.randbits(64),
     )

@@ -27,6 +27,9 @@ class Letter:
     droppable: bool = False
     """Worth sending only now (a reminder): where only clicks reach the channel, it does not
     wait for the next click."""
+    nonce: str | None = None
+    """Names the one message this is (game, version, what) for Discord's `enforce_nonce`: a
+    REST post sent again within minutes returns the first one instead of a second."""
     draw: Callable[[], Post] | None = None
     """Draws the post in place of `post` when the request goes out, so that a hand that
     waited for its turn shows the game's latest state (a drawn post carries no file)."""

@@ -12,8 +12,11 @@ log = logging.getLogger("whyfirst.announce")
 
 
 class MessageIds(Protocol):
-    async def set_message_ids(self, game_id: int, **ids: int | None) -> None:
-        """Store each name's message id with the game (None: forget the name)."""
+    async def set_message_ids(
+        self, game_id: int, *, shown: int | None = None, **ids: int | None
+    ) -> None:
+        """Store each name's message id with the game (None: forget the name), and `shown`:
+        the version whose messages in the channel went out last."""
 
 
 class StoredMessageIds(MessageIds, Protocol):
@@ -27,11 +30,15 @@ class ResultStorage(MessageIds, Protocol):
 
 
 async def keep_message_ids(
-    storage: MessageIds, game_id: int, ids: dict[str, int | None], what: str
+    storage: MessageIds,
+    game_id: int,
+    ids: dict[str, int | None],
+    what: str,
+    shown: int | None = None,
 ) -> None:
     """Restart recovery and the refusals after the end read these ids: a failure is logged,
     and the game goes on."""
     try:
-        await storage.set_message_ids(game_id, **ids)
+        await storage.set_message_ids(game_id, shown=shown, **ids)
     except store.StorageError as problem:
         log.warning("game %s: %s not stored: %s", game_id, what, problem)

@@ -59,6 +59,18 @@ class Outbox:
         self._dm_channels[player] = dm.id
         return dm
 
+    async def sent_after(self, channel_id: int, after: int, what: str) -> list[discord.Message]:
+        """The bot's own messages in the channel just after message `after`, oldest first."""
+        channel = self.channel(channel_id)
+
+        async def read() -> list[discord.Message]:
+            later = channel.history(limit=25, after=discord.Object(after), oldest_first=True)
+            return [message async for message in later]
+
+        me = self._client.user
+        messages = await self.paced(read, what)
+        return [message for message in messages if me is not None and message.author.id == me.id]
+
     def forget_dm_channel(self, player: PlayerId) -> None:
         """The player was erased: their DM channel is no longer remembered either."""
         self._dm_channels.pop(player, None)

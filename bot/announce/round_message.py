@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from bot.announce.click_book import ClickBook
 from bot.announce.legs import Delivery
 from bot.announce.letter import Letter
-from bot.announce.message_ids import MessageIds, keep_message_ids
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Routes
 from bot.clock import Clock
@@ -52,13 +51,11 @@ class RoundMessages:
         self,
         routes: Routes,
         book: ClickBook,
-        storage: MessageIds,
         clock: Clock,
         fallback: Callable[[str], None] = lambda kind: None,
     ) -> None:
         self._routes = routes
         self._book = book
-        self._storage = storage
         self._clock = clock
         self._fallback = fallback
         """Counts a message of a game with the hands in the channel that went by REST."""
@@ -96,17 +93,17 @@ class RoundMessages:
         for game in self._games.values():
             game.drop_waiting_edits()
 
-    async def posted(self, game_id: int, posted: Delivery, story: str) -> None:
-        """A new round message went (or failed): the line is edited there from now on."""
+    def posted(self, game_id: int, posted: Delivery, story: str) -> dict[str, int | None]:
+        """A new round message went (or failed): the line is edited there from now on. The id
+        to store with the game."""
         game = self._games[game_id]
         if posted.files_refused:
             game.can_attach = False
         self._book.keep_round(game_id, posted.click)
         if posted.sent is None:
-            return
+            return {}
         game.message_id, game.story = posted.sent.id, story
-        ids: dict[str, int | None] = {"round_message_id": posted.sent.id}
-        await keep_message_ids(self._storage, game_id, ids, "the round message")
+        return {"round_message_id": posted.sent.id}
 
     # --- the "Waiting for" line --------------------------------------------------------
 

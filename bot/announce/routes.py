@@ -126,6 +126,21 @@ class Routes:
                 break
         return delivery
 
+    async def find(
+        self, address: Address, after: int | None, like: Callable[[str], bool]
+    ) -> Delivery:
+        """A message the bot already sent there after `after` whose text is `like` the one it
+        is about to send, as if sent now: what a process that died before storing what it sent
+        left out (read back only when its successor shows what it had stored)."""
+        if address.channel_id is None or after is None or not address.rest:
+            return Delivery()
+        try:
+            sent = await self._outbox.sent_after(address.channel_id, after, "read back")
+        except SEND_FAILURES:
+            return Delivery()
+        found = next((message for message in sent if like(message.content)), None)
+        return Delivery(delivered=found is not None, sent=found)
+
     async def read(self, channel_id: int, message_id: int) -> str | None:
         """A message's text, unpaced (only after a restart); None if it cannot be read."""
         try:

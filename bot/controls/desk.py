@@ -13,6 +13,7 @@ from __future__ import annotations
 import discord
 
 import engine
+from bot.announce.click_book import logged_click
 from bot.i18n import locale_name
 from bot.messages.hand import Directory, hand_controls, place_of
 from bot.messages.post import Post
@@ -114,12 +115,13 @@ class HandDesk:
             return
         private = _is_private(interaction)
         deferred = GameOptions.of(prepared.record).hands is not HandsIn.CHANNEL or not private
+        clicked = Clicked.HAND if private else Clicked.ROUND
         if deferred:
             await tokens.answer(interaction, DEFERRED_UPDATE)
-            clicked = Clicked.HAND if private else Clicked.ROUND
             self._announcing.note_click(game_id, player, interaction, clicked)
         answer = self._answer(interaction, player, deferred) if private else None
-        outcome = await self._commits.commit(prepared, interaction.user.id, answer)
+        click = logged_click(interaction, clicked, acknowledged=deferred)
+        outcome = await self._commits.commit(prepared, interaction.user.id, answer, click=click)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
 

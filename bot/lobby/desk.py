@@ -15,6 +15,7 @@ import discord
 
 import engine
 from bot import storage as store
+from bot.announce.click_book import logged_click
 from bot.clock import Clock
 from bot.i18n import locale_name, t
 from bot.languages import Languages
@@ -247,7 +248,8 @@ class LobbyDesk:
         await tokens.answer(interaction, DEFERRED_UPDATE)
         player = player_id(interaction.user.id)
         self._announcing.note_click(record.id, player, interaction, Clicked.START)
-        outcome = await self._service.commits.start(record.id, interaction.user.id)
+        click = logged_click(interaction, Clicked.START)
+        outcome = await self._service.commits.start(record.id, interaction.user.id, click)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)
             return

@@ -20,6 +20,7 @@ from typing import Protocol
 import engine
 from bot import storage as store
 from bot.clock import Clock
+from bot.crash import crash_point
 from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.open_games import OpenGames
@@ -34,7 +35,7 @@ from bot.play.transition import (
     turn_changed,
 )
 from bot.play.verdict import ActionBuilder, Prepared, judge
-from bot.storage import GameRecord, GameStatus, TransitionWrite
+from bot.storage import GameRecord, GameStatus, JsonObject, TransitionWrite
 
 COMMIT_ATTEMPTS = 5
 
@@ -70,8 +71,11 @@ class Commits:
         for publish in self._subscribers:
             publish(change)
 
-    async def start(self, game_id: int, actor_id: int) -> Transition | Refusal:
-        """The host starts the lobby's game: deal stage 1 and open the first round."""
+    async def start(
+        self, game_id: int, actor_id: int, click: JsonObject | None = None
+    ) -> Transition | Refusal:
+        """The host starts the lobby's game: deal stage 1 and open the first round. `click`:
+        the host's click, logged with it (TransitionWrite.click)."""
         async with self._games.lock(game_id):
             for _ in range(COMMIT_ATTEMPTS):
                 record = await self._games.refresh(game_id)
@@ -100,11 +104,13 @@ class Commits:
                                 status=GameStatus.RUNNING,
                                 deadline=self._clock.after(GameOptions.of(record).pick_seconds),
                                 clock_owner=self._process_name,
+                                click=click,
                             )
                         )
                 except store.StaleVersion:
                     self._metrics.version_conflicts.inc()
                     continue
+                crash_point("commit")
                 self._games.remember(committed, state)
                 transition = Transition(committed, None, state, tuple(events), actor_id)
                 self._publish(transition)
@@ -132,10 +138,11 @@ class Commits:
         answer: Answer | None = None,
         *,
         away: bool = False,
+        click: JsonObject | None = None,
     ) -> Transition | Refusal:
         """Commit a prepared action and publish it. Judged again only if the game moved on
         since it was prepared (another click here, or another process). `away`: the player
-        acted away from their Discord hand (Transition.away)."""
+        acted away from their Discord hand (Transition.away); `click`: theirs, logged with it."""
         game_id = prepared.record.id
         async with self._games.lock(game_id):
             record = self._games.latest(game_id)
@@ -148,7 +155,7 @@ class Commits:
                         return verdict
                     prepared = verdict
                 try:
-                    return await self._commit(prepared, actor_id, answer, away)
+                    return await self._commit(prepared, actor_id, answer, away, click)
                 except store.StaleVersion:
                     self._metrics.version_conflicts.inc()
                     record = None
@@ -167,7 +174,12 @@ class Commits:
         return judge(record, self._games.state_of(record) if record is not None else None, build)
 
     async def _commit(
-        self, prepared: Prepared, actor_id: int | None, answer: Answer | None, away: bool
+        self,
+        prepared: Prepared,
+        actor_id: int | None,
+        answer: Answer | None,
+        away: bool,
+        click: JsonObject | None,
     ) -> Transition:
         record, before = prepared.record, prepared.before
         state, chance, chance_events = engine.settle(prepared.after)
@@ -195,11 +207,14 @@ class Commits:
                     stage_points=stage_points(record, events),
                     results=results(record, events),
                     clock_owner=owner,
+                    click=click,
                 )
             )
         self._games.remember(committed, state)
         answered = None if answer is None else asyncio.get_running_loop().create_future()
         transition = Transition(committed, before, state, events, actor_id, answered, away)
+        if transition.tells:
+            crash_point("commit")
         self._publish(transition)
         if answer is not None and answered is not None:
             try:
@@ -207,6 +222,8 @@ class Commits:
             except BaseException:
                 answered.set_result(False)
                 raise
+        if transition.tells and answer is not None:
+            crash_point("answered")
         return transition
 
     async def end(self, game_id: int, reason: EndReason) -> Ended | None:

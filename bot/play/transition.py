@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from itertools import groupby
 from typing import NamedTuple
 
 import engine
-from bot.storage import GameRecord, GameStatus
+from bot.storage import GameRecord, GameStatus, LoggedAction
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class Transition:
     away: bool = False
     """Its player acted away from their Discord hand (at the table): that hand is redrawn
     to match even if they have not clicked it lately."""
+    recovered: bool = False
+    """Stored by a process that died before it was shown: its messages may be out already."""
 
     @property
     def game_id(self) -> int:
@@ -101,10 +104,33 @@ class Ended:
 
     record: GameRecord
     reason: EndReason
+    recovered: bool = False
 
     @property
     def game_id(self) -> int:
         return self.record.id
+
+
+def changes_since(record: GameRecord, log: list[LoggedAction]) -> list[Transition]:
+    """The changes a running or finished game stored after the version its players were shown
+    (`record.shown_version`), rebuilt from its action log: the engine is deterministic."""
+    players = [seat.player for seat in record.seats]
+    state = engine.new_game(players, engine.Variant(record.variant), record.seed)
+    before: engine.GameState | None = None
+    changes = []
+    for version, logged in groupby(log, key=lambda entry: entry["version"]):
+        events: list[engine.Event] = []
+        actor = None
+        for entry in logged:
+            accepted = engine.apply(state, engine.action_from_dict(entry["action"]))
+            assert isinstance(accepted, engine.Accepted), accepted
+            state, actor = accepted.state, actor or entry["actor_id"]
+            events += accepted.events
+        if version > record.shown_version:
+            at = replace(record, version=version)
+            changes.append(Transition(at, before, state, tuple(events), actor, recovered=True))
+        before = state
+    return changes
 
 
 Answer = Callable[[Transition], Awaitable[bool]]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -61,16 +61,19 @@ class Takeover:
         games: LatestGames,
         timers: Timers,
         resume: Callable[[int], None],
+        recover: Callable[[GameRecord], Awaitable[None]],
         pacer: SharedBudget,
         metrics: Metrics,
         clock: Clock,
         process_name: str,
     ) -> None:
-        """`resume(game_id)` lets a taken-over game's AI players act, as they would have."""
+        """`recover(record)` shows what a taken-over game stored but did not show, before its
+        timers fire and `resume(game_id)` lets its AI players act, as they would have."""
         self._storage = storage
         self._games = games
         self._timers = timers
         self._resume = resume
+        self._recover = recover
         self._pacer = pacer
         self._metrics = metrics
         self._clock = clock
@@ -111,6 +114,7 @@ class Takeover:
         for game_id in claimed:
             record = await self._games.refresh(game_id)
             if record is not None:
+                await self._recover(record)
                 self._timers.set(game_id, game_timers(record, self._clock))
             if record is not None and record.status is GameStatus.RUNNING:
                 self._resume(game_id)

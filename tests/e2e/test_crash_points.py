@@ -1,0 +1,87 @@
+"""What is stored is shown, exactly once, in order, whatever instant a process dies: the bot is
+SIGKILLed at a named crash point (WHYFIRST_CRASH_AT, bot/crash.py) in the middle of a game and
+started again on the same database, as systemd's Restart= would. Nobody presses Show my hand:
+the next hands must come by themselves, every round is revealed once, the record replays."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import MEMBERS, stopped_without_errors
+from tests.e2e.results import announced_totals, recorded_plays, replay
+from tests.e2e.server import Server
+from tests.e2e.table import Table, turn_in
+from tests.loopback import LoopbackDiscord
+from tests.loopback.harness import BotProcess
+
+# Where round 2's last pick hurts most, counted from the game's start: its first round message
+# is a change that tells the channel of its own, and each deal gives the four players their
+# hands but the one whose click was answered with theirs.
+POINTS = {
+    "commit": "commit:3",  # the pick is durable, nothing of it shown, its click not answered
+    "answered": "answered:2",  # the click was answered (its hand redrawn), the reveal not posted
+    "reveal": "reveal:3",  # the reveal was posted, its id not stored
+    "hand": "hand:9",  # round 3's first hand on its way, the others not
+}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def crashing(
+    request: pytest.FixtureRequest, loopback: LoopbackDiscord, tmp_path: Path
+) -> AsyncIterator[Server]:
+    world = Server.create(loopback, tmp_path, MEMBERS)
+    if request.param == "postgresql":
+        world.database = request.getfixturevalue("postgres_url")
+    async with stopped_without_errors(world):
+        yield world
+
+
+async def killed_and_restarted(bot: BotProcess) -> None:
+    """Waits for the armed crash point to kill the bot, then starts it again without it."""
+    assert await bot.wait_exit(within=60) == -9
+    del bot.environment["WHYFIRST_CRASH_AT"]
+    await bot.start()
+
+
+def reveals_per_turn(table: Table) -> Counter[tuple[int, int]]:
+    return Counter(
+        turn
+        for message in table.game_messages()
+        if "revealed" in message.content
+        and (turn := turn_in(message.content.splitlines()[0])) is not None
+    )
+
+
+@pytest.mark.parametrize("hands", ["dm", "channel"])
+@pytest.mark.parametrize("point", list(POINTS))
+async def test_a_game_killed_at_a_crash_point_shows_everything_once(
+    crashing: Server, point: str, hands: str
+) -> None:
+    server = crashing
+    # Clicks on a dead bot go unanswered, as they would on Discord.
+    server.discord.expect_violation("not-acknowledged")
+    bot = await server.start_bot_process(WHYFIRST_CRASH_AT=POINTS[point])
+    players = server.players("Anne", "Ben", "Cleo", "Dan")
+    table = Table(
+        server.discord, server.games, players, seed=4, hands_in_channel=hands == "channel"
+    )
+    await table.open(pick_seconds=600, variant="standard", hands=hands)
+    await table.play_turn()
+    round_two = asyncio.create_task(table.play_turn())
+    await killed_and_restarted(bot)
+    assert await round_two == (1, 2)
+    # Nobody clicks: round 3's hands come by themselves.
+    await asyncio.gather(*(table.controls(player, 1, 3) for player in players))
+    final = await table.play_to_the_end()
+
+    reveals = reveals_per_turn(table)
+    assert set(reveals.values()) == {1}, reveals
+    assert len(reveals) == 25
+    record = table.record()
+    assert recorded_plays(record) == table.chosen_plays()
+    assert (await replay(record, server.workdir))["totals"] == announced_totals(final)
