@@ -30,8 +30,6 @@ from tests.loopback.thread_routes import ThreadRoutes
 from tests.loopback.world import World
 
 MAX_MESSAGES_PER_FETCH = 100
-NONCE_SECONDS = 3 * 60
-"""How long Discord holds a message's nonce for `enforce_nonce` ("a few minutes")."""
 
 
 class Routes:
@@ -210,7 +208,10 @@ class Routes:
             # Discord's idempotency: the same author's nonce within a few minutes gives back the
             # message it created (a deleted one: Unknown Message) and creates none.
             earlier = channel.nonces.get(nonce)
-            if earlier is not None and time.monotonic() - earlier.created_monotonic < NONCE_SECONDS:
+            if (
+                earlier is not None
+                and time.monotonic() - earlier.created_monotonic < self.world.nonce_seconds
+            ):
                 if earlier.deleted:
                     raise unknown_message()
                 return earlier.to_json() | {"nonce": nonce}

@@ -65,6 +65,9 @@ class World:
     disconnects: int = 0
     thread_minute_seconds: float = 60.0
     """How long a minute of a thread's auto-archive duration lasts (a test may shorten it)."""
+    nonce_seconds: float = 180.0
+    """How long a message's nonce is held for Create Message's `enforce_nonce`: Discord says
+    "the past few minutes"."""
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
 
     # --- change notification -------------------------------------------------------------
