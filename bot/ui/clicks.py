@@ -15,7 +15,7 @@ import discord
 from bot.observe.metrics import Metrics
 from bot.ui.feature import Feature, Route
 from bot.ui.in_flight import InFlight
-from bot.ui.replies import answered, outcome_of, report_failure
+from bot.ui.replies import answered, outcome_of, refuse, report_failure
 
 InteractionCount = Callable[[discord.Interaction, str], None]
 """Counts an interaction of a kind ("button", "command") once it has been handled."""
@@ -61,11 +61,20 @@ class ClickRouter:
         would have sent it)."""
         data = interaction.data
         custom_id = str(data.get("custom_id", "")) if data is not None else ""
-        found = self._route_of(custom_id) if _on_message(interaction, custom_id) else None
+        found = self._route_of(custom_id)
         if found is None:
             return False
         route, match = found
-        await self._guard.guarded(interaction, route(interaction, match))
+        owner = match.groupdict().get("owner")
+        if _on_message(interaction, custom_id):
+            work = route(interaction, match)
+        elif owner is None or int(owner) == interaction.user.id:
+            # A button of the clicker's own that its message no longer shows: the message
+            # changed while they looked at it. Say what to press now.
+            work = refuse(interaction, "refusal.stale_controls")
+        else:
+            return False
+        await self._guard.guarded(interaction, work)
         return True
 
     def _route_of(self, custom_id: str) -> tuple[Route, re.Match[str]] | None:

@@ -207,10 +207,8 @@ class Table:
             dms = player.dms()
             if not dms or turn_in(dms[-1].content) != (stage, round_):
                 return None
-            # Each stage has its own DM: last stage's may briefly show this stage's hand.
-            first_version = dms[-1].revisions[0][0] if dms[-1].revisions else dms[-1].content
-            turn = turn_in(first_version)
-            if turn is None or turn[0] != stage or not enabled(buttons(dms[-1], "card")):
+            # Each stage has its own DM.
+            if not enabled(buttons(dms[-1], "card")):
                 return None
             return dms[-1]
 

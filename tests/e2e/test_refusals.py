@@ -11,6 +11,10 @@ from tests.loopback import InteractionOutcome
 NOT_PLAYING = "You are not playing in this game."
 OLD_ROUND = "Those controls are from an earlier round. Press **Show my hand** for the current one."
 FORGED = "That button isn't valid."
+STALE = (
+    "Those buttons changed just now. Use the ones shown now: your newest hand, or "
+    "**Show my hand** in the game's channel."
+)
 TWICE = "You already chose that; nothing changed."
 NOT_YOUR_MOVE = "It is not your move. Wait for your turn."
 GAME_OVER = "This game is over."
@@ -48,11 +52,16 @@ async def test_refused_clicks_in_a_standard_game_change_nothing(server: Server) 
     assert await refusal(server, outcome) == FORGED
     assert stored_games(database) == before
 
+    ben_card = enabled(buttons(ben_dm, "card"))[0]["custom_id"]
     await table.play_turn()
     await server.discord.wait_for(lambda: table.current_turn() == (1, 2), what="round 2")
     before = stored_games(database)
     outcome = await anne.click(old_hand, custom_id=anne_card)
     assert await refusal(server, outcome) == OLD_ROUND
+    # Ben's DM showed round 1's cards when he clicked; it has shown round 2's since.
+    await table.controls(ben, 1, 2)
+    outcome = await ben.forge_click(ben_dm, ben_card)
+    assert await refusal(server, outcome) == STALE
     assert stored_games(database) == before
 
     dm = await table.controls(cleo, 1, 2)

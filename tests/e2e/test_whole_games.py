@@ -13,7 +13,7 @@ from tests.e2e.results import (
     replay,
 )
 from tests.e2e.server import Server
-from tests.e2e.table import Table, enabled
+from tests.e2e.table import Table, enabled, turn_in
 
 LONG_PICKS = {"pick_seconds": 600}
 
@@ -56,6 +56,13 @@ async def test_a_whole_game_replays_to_what_the_bot_announced(
     if len(names) == 2:
         assert "Leo" in announced_totals(final)
     assert [b["label"] for b in final.buttons()] == ["Rematch"]
+
+    # A stage's DM hand never shows another stage's cards, not even for a moment.
+    for player in table.players:
+        for dm in player.dms():
+            versions = [*dm.revisions, (dm.content, dm.components)]
+            stages = {turn[0] for content, _ in versions if (turn := turn_in(content))}
+            assert len(stages) == 1, (player.name, [content for content, _ in versions])
 
     def live_hands() -> list[str]:
         return [p.name for p in table.players for dm in p.dms() if enabled(dm.buttons())]
