@@ -85,3 +85,28 @@ async def test_a_game_killed_at_a_crash_point_shows_everything_once(
     record = table.record()
     assert recorded_plays(record) == table.chosen_plays()
     assert (await replay(record, server.workdir))["totals"] == announced_totals(final)
+
+
+@pytest.mark.parametrize("point", ["reveal:26", "result:1"])
+async def test_a_game_killed_as_it_ends_shows_its_result_once_and_counts_once(
+    crashing: Server, point: str
+) -> None:
+    """Killed once the last round message (the 26th, after the start's) went out, or the result
+    too, before either was stored: the game is over in the database, and a closed game with
+    something unshown is taken over like an open one."""
+    server = crashing
+    bot = await server.start_bot_process(WHYFIRST_CRASH_AT=point)
+    anne, ben = players = server.players("Anne", "Ben")
+    table = Table(server.discord, server.games, players, seed=6)
+    await table.open(pick_seconds=600)
+    play = asyncio.create_task(table.play_to_the_end())
+    await killed_and_restarted(bot)
+    final = await play
+
+    results = [m for m in table.game_messages() if m.content.startswith("**Game over!**")]
+    assert results == [final]
+    assert set(reveals_per_turn(table).values()) == {1}
+    board = await anne.slash(server.games, "whyfirst leaderboard", metric="points")
+    assert board.message is not None
+    assert all(f"{p.mention} — " in board.message.content for p in players)
+    assert board.message.content.count(" in 1 game ") == 2, board.message.content
