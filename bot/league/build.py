@@ -15,7 +15,7 @@ from bot.league.follow import LeagueFollower
 from bot.league.page import LeaguePages
 from bot.league.service import ActionLogs, LeagueNights
 from bot.league.store import LeagueRecord, LeagueStore
-from bot.league.tables import Paced, TableSeater
+from bot.league.tables import ChannelGame, Paced, TableSeater
 from bot.play.background import Background
 from bot.play.seeds import Seeds
 from bot.play.service import GameService
@@ -26,7 +26,7 @@ from bot.ui.feature import Feature
 from bot.ui.in_flight import InFlight
 
 
-class LeagueStorage(Ratings, ActionLogs, Protocol):
+class LeagueStorage(Ratings, ActionLogs, ChannelGame, Protocol):
     @property
     def units(self) -> Database: ...
 
@@ -60,8 +60,17 @@ def league(
     def page(league: LeagueRecord) -> str | None:
         return None if pages is None else pages.page_url(league)
 
-    seater = TableSeater(client, service.seating, service.commits, nights, outbox)
-    follower = LeagueFollower(nights, seater.seat, client, storage, background.spawn, page, outbox)
+    seater = TableSeater(client, service.seating, service.commits, nights, outbox, storage)
+    follower = LeagueFollower(
+        nights,
+        seater.seat,
+        client,
+        storage,
+        background.spawn,
+        page,
+        outbox,
+        client.wait_until_ready,
+    )
     service.commits.subscribe(follower)
     seeds = Seeds(settings.seed)
 

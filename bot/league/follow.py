@@ -45,7 +45,9 @@ class LeagueFollower:
         spawn: Callable[[Coroutine[object, object, object]], None],
         page: Callable[[LeagueRecord], str | None],
         outbox: Paced,
+        ready: Callable[[], Awaitable[None]],
     ) -> None:
+        """`ready()`: once the gateway is ready, the league channels' threads are known."""
         self._nights = nights
         self._seat_tables = seat_tables
         self._messages = messages
@@ -53,6 +55,7 @@ class LeagueFollower:
         self._spawn = spawn
         self._page = page
         self._outbox = outbox
+        self._ready = ready
 
     def __call__(self, change: Change) -> None:
         """Every committed change of a game (the game service publishes them here)."""
@@ -105,7 +108,11 @@ class LeagueFollower:
 
     async def start(self) -> None:
         """Catch up with the tables whose games closed while no process heard it, and seat
-        a game whose tables were not all seated."""
+        a game whose tables were not all seated, once the gateway is ready."""
+        self._spawn(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        await self._ready()
         for league in await self._nights.open_leagues():
             for game_number, _, game_id in league.night.table_games:
                 if game_number != league.night.game:

@@ -19,6 +19,7 @@ import discord
 import engine
 from bot.announce.outbox import SEND_FAILURES
 from bot.announce.pacing import Urgency
+from bot.crash import crash_point
 from bot.league.night import TableOpened
 from bot.league.post import seated_post, thread_name
 from bot.league.service import LeagueNights
@@ -27,7 +28,7 @@ from bot.options import GameOptions
 from bot.play.commits import Commits
 from bot.play.seating import Seating
 from bot.play.transition import Refusal
-from bot.storage import Seat, user_id_of
+from bot.storage import GameRecord, GameStatus, PlayerId, Seat, user_id_of
 
 log = logging.getLogger("whyfirst.league")
 
@@ -48,6 +49,10 @@ class Paced(Protocol):
         """`await make()` in its turn, tried again while Discord is limiting or failing."""
 
 
+class ChannelGame(Protocol):
+    async def active_game_in_channel(self, channel_id: int) -> GameRecord | None: ...
+
+
 class TableSeater:
     def __init__(
         self,
@@ -56,12 +61,14 @@ class TableSeater:
         commits: Commits,
         nights: LeagueNights,
         outbox: Paced,
+        games: ChannelGame,
     ) -> None:
         self._channels = channels
         self._seating = seating
         self._commits = commits
         self._nights = nights
         self._outbox = outbox
+        self._games = games
 
     async def seat(self, league: LeagueRecord) -> None:
         """Every table of the current game that has no game yet."""
@@ -79,29 +86,59 @@ class TableSeater:
     async def _seat_table(
         self, league: LeagueRecord, channel: discord.TextChannel, table: int
     ) -> None:
+        """Its thread, its players greeted there, its game started: each once, however often a
+        process died on the way (until the table's game is noted, a started process seats it
+        again, and finds what the dead one made by then)."""
         night = league.night
         locale = GameOptions.from_dict(league.options).locale
         players = night.tables[table]
         name = thread_name(league.id, night.game, table, locale)
         what = f"league {league.id}: {name}"
-        thread = await self._outbox.paced(
-            lambda: channel.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=ARCHIVE_MINUTES,
-            ),
-            what,
-            Urgency.PRIVATE,
+        me = channel.guild.me.id
+        found = next((t for t in channel.threads if t.name == name and t.owner_id == me), None)
+        thread = found
+        if thread is None:
+            thread = await self._outbox.paced(
+                lambda: channel.create_thread(
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=ARCHIVE_MINUTES,
+                ),
+                what,
+                Urgency.PRIVATE,
+            )
+        crash_point("seating")
+        greeted = found is not None and await self._outbox.paced(
+            lambda: _said_anything(thread), what, Urgency.PRIVATE
         )
-        for player in players:
-            member = discord.Object(user_id_of(player))
-            await self._outbox.paced(partial(thread.add_user, member), what, Urgency.PRIVATE)
-        post = seated_post(players, night.game, night.games, locale)
-        await self._outbox.paced(
-            lambda: thread.send(post.content, allowed_mentions=post.mentions),
-            what,
-            Urgency.PRIVATE,
+        if not greeted:
+            for player in players:
+                member = discord.Object(user_id_of(player))
+                await self._outbox.paced(partial(thread.add_user, member), what, Urgency.PRIVATE)
+            post = seated_post(players, night.game, night.games, locale)
+            await self._outbox.paced(
+                lambda: thread.send(post.content, allowed_mentions=post.mentions),
+                what,
+                Urgency.PRIVATE,
+            )
+        game = await self._games.active_game_in_channel(thread.id) or await self._open(
+            league, channel, thread, players, name
         )
+        if game.status is GameStatus.LOBBY:
+            started = await self._commits.start(game.id, game.host_id)
+            if isinstance(started, Refusal):
+                log.warning("league %s: table %s did not start: %s", league.id, name, started.key)
+                return
+        await self._nights.act(league.id, TableOpened(night.game, table, game.id))
+
+    async def _open(
+        self,
+        league: LeagueRecord,
+        channel: discord.TextChannel,
+        thread: discord.Thread,
+        players: tuple[PlayerId, ...],
+        name: str,
+    ) -> GameRecord:
         host, *others = players
         seated = [
             Seat(user_id_of(p), league.names.get(p, p), seat) for seat, p in enumerate(others, 1)
@@ -110,11 +147,11 @@ class TableSeater:
         options = replace(base, guild_name=channel.guild.name, channel_name=name)
         variant = engine.Variant(str(league.options.get("variant", "standard")))
         host_id, host_name = user_id_of(host), league.names.get(host, host)
-        lobby = await self._seating.open_lobby(
+        return await self._seating.open_lobby(
             league.guild_id, thread.id, host_id, host_name, variant, options, seated
         )
-        started = await self._commits.start(lobby.id, host_id)
-        if isinstance(started, Refusal):
-            log.warning("league %s: table %s did not start: %s", league.id, name, started.key)
-            return
-        await self._nights.act(league.id, TableOpened(night.game, table, lobby.id))
+
+
+async def _said_anything(thread: discord.Thread) -> bool:
+    """Whether the bot wrote in the thread already (it greets its players first)."""
+    return any([message async for message in thread.history(limit=1)])

@@ -15,7 +15,8 @@ import pytest
 from tests.e2e.conftest import MEMBERS, stopped_without_errors
 from tests.e2e.results import announced_totals, recorded_plays, replay
 from tests.e2e.server import Server
-from tests.e2e.table import Table, turn_in
+from tests.e2e.table import Table, buttons, turn_in
+from tests.e2e.test_league import league_button, play_game, seated, tables_of
 from tests.loopback import LoopbackDiscord
 from tests.loopback.harness import BotProcess
 
@@ -96,7 +97,7 @@ async def test_a_game_killed_as_it_ends_shows_its_result_once_and_counts_once(
     something unshown is taken over like an open one."""
     server = crashing
     bot = await server.start_bot_process(WHYFIRST_CRASH_AT=point)
-    anne, ben = players = server.players("Anne", "Ben")
+    anne, _ = players = server.players("Anne", "Ben")
     table = Table(server.discord, server.games, players, seed=6)
     await table.open(pick_seconds=600)
     play = asyncio.create_task(table.play_to_the_end())
@@ -110,3 +111,43 @@ async def test_a_game_killed_as_it_ends_shows_its_result_once_and_counts_once(
     assert board.message is not None
     assert all(f"{p.mention} — " in board.message.content for p in players)
     assert board.message.content.count(" in 1 game ") == 2, board.message.content
+
+
+@pytest.mark.parametrize("point", ["seating:1", "seating:3"])
+async def test_a_league_night_killed_while_seating_makes_one_thread_per_table(
+    crashing: Server, point: str
+) -> None:
+    """Killed once a table's thread was made, before its players were greeted or its game
+    noted: game 1's first table (seated by the Start click), or game 2's (seated once game 1's
+    last table closed). The restarted process seats what is left, and makes nothing twice."""
+    server = crashing
+    bot = await server.start_bot_process(WHYFIRST_CRASH_AT=point)
+    players = server.players("Anne", "Ben", "Cleo", "Dan", "Eve")
+    people = {player.id: player for player in players}
+    opened = await players[0].slash(
+        server.games, "whyfirst league open", games=2, table_size=3, pick_seconds=600
+    )
+    assert opened.ephemeral_text is None, opened.ephemeral_text
+    post = await server.discord.wait_for(
+        lambda: next((m for m in server.games.messages() if buttons(m, "league")), None),
+        what="the league's post",
+    )
+    for player in players[1:]:
+        await player.click(post, custom_id=league_button(post, "join"))
+    await players[0].click(post, custom_id=league_button(post, "start"))
+    crashed_in = 1 if point == "seating:1" else 2
+    if crashed_in == 2:
+        await play_game(server, 1, people, count=2)
+    await killed_and_restarted(bot)
+    await play_game(server, crashed_in, people, count=2)
+    if crashed_in == 1:
+        await play_game(server, 2, people, count=2)
+    await server.discord.wait_for(lambda: "🏆" in post.content, timeout=30, what="the champion")
+
+    for game in (1, 2):
+        threads = tables_of(server, game)
+        assert len(threads) == 2, [t.name for t in threads]
+        for thread in threads:
+            said = [message.content for message in thread.messages()]
+            assert said.count(said[0]) == 1, said[:3]  # its players greeted once
+            assert len(seated(thread, people)) in (2, 3)
