@@ -151,3 +151,33 @@ async def test_a_league_night_killed_while_seating_makes_one_thread_per_table(
             said = [message.content for message in thread.messages()]
             assert said.count(said[0]) == 1, said[:3]  # its players greeted once
             assert len(seated(thread, people)) in (2, 3)
+
+
+async def test_a_fleet_member_killed_as_it_stores_a_reveal_is_taken_over_and_shown_once(
+    fleet: Server,
+) -> None:
+    """Two processes on one PostgreSQL database, the game's guild on shard 1, every DM click on
+    shard 0. The shard-0 process dies as it stores round 2's last pick (its second reveal):
+    the shard-1 process takes the game over, reveals the round and deals round 3's hands
+    while the other is still down; restarted, that one shows nothing again."""
+    fleet.discord.expect_violation("not-acknowledged")
+    shard_0 = await fleet.start_bot_process(
+        WHYFIRST_SHARD_COUNT="2", WHYFIRST_SHARD_IDS="0", WHYFIRST_CRASH_AT="commit:2"
+    )
+    await fleet.start_bot_process(WHYFIRST_SHARD_COUNT="2", WHYFIRST_SHARD_IDS="1")
+    players = fleet.players("Anne", "Ben", "Cleo", "Dan")
+    table = Table(fleet.discord, fleet.games, players, seed=8)
+    await table.open(pick_seconds=600)
+    await table.play_turn()
+    round_two = asyncio.create_task(table.play_turn())
+    assert await shard_0.wait_exit(within=60) == -9
+    assert await round_two == (1, 2)
+    await asyncio.gather(*(table.controls(player, 1, 3) for player in players))
+    del shard_0.environment["WHYFIRST_CRASH_AT"]
+    await shard_0.start()
+    final = await table.play_to_the_end()
+
+    assert set(reveals_per_turn(table).values()) == {1}
+    record = table.record()
+    assert recorded_plays(record) == table.chosen_plays()
+    assert (await replay(record, fleet.workdir))["totals"] == announced_totals(final)
