@@ -98,8 +98,11 @@ async def leave(db: Session, vacated: VacatedSeat) -> GameRecord:
 
 
 async def _lobby(db: Session, game_id: int) -> GameRecord:
-    """The game, its row locked; NotInLobby unless it is one."""
-    record = await load_existing(db, game_id, to_write=True)
+    """The game, its row locked; NotInLobby unless it is one. Locked first, then read: on
+    PostgreSQL a statement that waited for the lock still sees the seats as they were when it
+    began, and two players joining at once would take the same seat."""
+    await db.one(f"SELECT id FROM games WHERE id = ?{db.dialect.lock_row}", (game_id,))
+    record = await load_existing(db, game_id)
     if record.status is not GameStatus.LOBBY:
         raise NotInLobby(game_id, record.status)
     return record

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import timedelta
 
@@ -85,6 +86,22 @@ async def test_join_and_leave_keep_seats_in_order(storage: Storage) -> None:
     assert [(s.user_id, s.seat) for s in game.seats] == [(1, 0), (3, 1), (4, 2), (2, 3)]
     assert game.seat_of(2) is not None
     assert game.seat_of(2).display_name == "Ben again"  # type: ignore[union-attr]
+
+
+async def test_players_joining_at_once_all_get_a_seat_of_their_own(storage: Storage) -> None:
+    """Each join waits for the one before it (on PostgreSQL, the game's row lock), and then
+    sees the seats it took."""
+    game = await open_game(storage, [(1, "Anne")])
+    joins = [
+        storage.join(
+            NewSeat(game_id=game.id, user_id=u, display_name=f"p{u}", expected_version=None, now=T0)
+        )
+        for u in range(2, 7)
+    ]
+    await asyncio.gather(*joins)
+    seated = (await storage.game(game.id)).seats  # type: ignore[union-attr]
+    assert sorted(seat.seat for seat in seated) == [0, 1, 2, 3, 4, 5]
+    assert sorted(seat.user_id for seat in seated) == [1, 2, 3, 4, 5, 6]
 
 
 async def test_join_refusals_say_why_and_change_nothing(storage: Storage) -> None:
