@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 
-.PHONY: install run test lint bench demo play clean table soak-tests browser-code
+.PHONY: install run test lint bench demo play clean table soak-tests browser-code chaos
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,13 @@ N ?= 20
 HOG ?= 0
 soak-tests: $(INSTALLED)
 	$(PY) -m tests.soak --runs $(N) --hogs $(HOG)
+
+# An hour of games and league nights while a seeded killer SIGKILLs the bot every 20-60 s, on
+# SQLite and on a 2-process PostgreSQL fleet; prints what was lost, doubled or never came.
+MINUTES ?= 60
+SEED ?= 1
+chaos: $(INSTALLED)
+	$(PY) -m tests.chaos --minutes $(MINUTES) --seed $(SEED)
 
 # The browser code (activity/): Biome's lint and Node's test runner, at the lockfile's versions.
 # Needs Node and npm (Debian: apt-get install nodejs npm): skipped without them, but under CI=true.

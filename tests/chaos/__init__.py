@@ -1,0 +1,1 @@
+"""The chaos soak (`make chaos`): see tests/chaos/__main__.py."""
