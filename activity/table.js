@@ -1,7 +1,7 @@
 // The table's page, inside Discord: signs the player in with the Embedded App SDK (Discord's
-// documented flow), says who is at the table and where, then shows the channel's game live
-// (live.js). Every word comes from the server: the page's own in its HTML (data-* of #table),
-// the signed-in lines with the token's answer, the game's with each state.
+// documented flow), then shows the channel's game live (live.js) on one screen. Every word
+// comes from the server:
+// the page's own in its HTML (data-* of #table), the rest with the token's answer and each state.
 // Addresses are relative: the page works behind Discord's proxy (/.proxy/) and on its own.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { Live } from "./live.js";
@@ -61,15 +61,14 @@ async function main() {
     else say("status", words.failed);
     return;
   }
-  const { answer, session } = signedIn;
+  const { answer, session, discord } = signedIn;
   document.documentElement.lang = answer.lang;
-  say("status", answer.signed_in);
-  say("channel", answer.channel);
+  say("place", answer.place);
   table.setAttribute("aria-busy", "false");
   const renew = async () => (await signIn()).session;
-  const live = new Live(session, answer.words, say, renew, answer.track);
+  const live = new Live(session, answer, renew);
   live.connect();
-  followParticipants(signedIn.discord, answer.words, say, (here) => live.present(here));
+  followParticipants(discord, answer.words, say, (here) => live.present(here));
 }
 
 main();

@@ -35,12 +35,14 @@ DISCORD_ORIGINS = (
 LOCAL_CLIENT = "http://localhost:3333"
 """The origin the SDK accepts for local development: a test "Discord client" there may frame
 the table only while the bot's pages are served on this machine."""
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 LONGEST_REQUEST = 4096
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 """An Activity instance id (i-<launch id>-gc-<guild id>-<channel id>): it goes into a path."""
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 SCRIPT_TYPE = "text/javascript; charset=utf-8"
+SEAT_WORDS = ("seat_waiting", "seat_moving", "seat_picked", "seat_away", "seat_you", "winner")
+"""A seat's state and marks, beside its name (catalog section table)."""
 
 
 @cache
@@ -151,26 +153,31 @@ class TablePages:
             "access_token": signed_in.access_token,
             "session": self._sessions.open(player.user_id, player.name, language, place),
             "lang": language,
-            "signed_in": t("table.signed_in", language, name=player.name),
-            "channel": t("table.channel_unknown", language)
+            # Who is signed in is their seat (marked as theirs); where, the header's first word.
+            "you": str(player.user_id),
+            "place": t("table.place_unknown", language)
             if channel is None
-            else t("table.channel", language, channel=channel),
+            else t("table.place", language, channel=channel),
             "track": track_measures(language),
-            "words": {
-                "figure": t("web.figure", language),
-                "space": t("web.space", language),
-                "total": t("web.total", language),
-                "reconnecting": t("table.reconnecting", language),
-                "ai": t("table.ai", language),
-                # Filled in by the page (activity/presence.js), which joins the names as
-                # join_names does, from the same sentences.
-                "here": t("table.here", language, names="{names}"),
-                "names_two": t("render.names_two", language, first="{first}", second="{second}"),
-                "names_many": t("render.names_many", language, rest="{rest}", last="{last}"),
-                "list_separator": t("render.list_separator", language),
-            },
+            "words": page_words(language),
         }
         return _json(answer, 200)
+
+
+def page_words(language: str) -> dict[str, str]:
+    """The page's words beyond each state's: a seat's marks, who is here. A {name} in one is
+    filled in by the page: names are joined as join_names does, from the same sentences
+    (activity/presence.js)."""
+    return {
+        "total": t("web.total", language),
+        "reconnecting": t("table.reconnecting", language),
+        "ai": t("table.ai", language),
+        **{key: t(f"table.{key}", language) for key in SEAT_WORDS},
+        "here": t("table.here", language, names="{names}"),
+        "names_two": t("render.names_two", language, first="{first}", second="{second}"),
+        "names_many": t("render.names_many", language, rest="{rest}", last="{last}"),
+        "list_separator": t("render.list_separator", language),
+    }
 
 
 async def _json_object(request: web.Request) -> dict[str, object]:

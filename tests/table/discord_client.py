@@ -36,6 +36,7 @@ PARTICIPANT = {"flags": 0, "bot": False}
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Discord (test client)</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,"></head>
 <body><script>
 const seen = window.rpc = {commands: [], logs: []};
@@ -104,11 +105,12 @@ class DiscordClient:
         *,
         refused_code: bool = False,
         phone: bool = False,
+        mobile: bool = False,
     ) -> str:
         """The address that opens the table for `player` in `channel` (who joins the Activity
         running there, as Discord's App Launcher does); with `refused_code`, AUTHORIZE answers
-        with a code Discord never issued; with `phone`, the table opens as in Discord's phone
-        app (platform=mobile), in a phone-sized frame."""
+        with a code Discord never issued; with `mobile`, the table opens as in Discord's phone
+        app (platform=mobile), filling the window; with `phone`, in a phone-sized frame too."""
         self._player = player
         self._refuse_code = refused_code
         launch = self._discord.world.application.launch(player.user, channel.channel)
@@ -116,7 +118,7 @@ class DiscordClient:
         query = {
             "frame_id": secrets.token_hex(8),
             "instance_id": launch.instance_id,
-            "platform": "mobile" if phone else "desktop",
+            "platform": "mobile" if phone or mobile else "desktop",
             "channel_id": str(channel.id),
         }
         if channel.channel.guild is not None:
