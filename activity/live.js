@@ -42,6 +42,7 @@ export class Live {
     this.words = signedIn.words;
     this.you = signedIn.you;
     this.renew = renew;
+    this.faces = new Map();
     this.track = new Track(byId("track"));
     this.seats = new Seats(byId("seat-list"), this.words);
     new ResizeObserver(() => this.track.fit()).observe(byId("board"));
@@ -93,6 +94,11 @@ export class Live {
   receive(message) {
     this.liveness.heard();
     if (message.type === "pong") return;
+    if (message.type === "faces") {
+      for (const [user, avatar] of Object.entries(message.faces)) this.faces.set(user, avatar);
+      if (this.shown) this.drawSeats(this.shown);
+      return;
+    }
     if (message.type === "refused") {
       if (!this.served) this.given_up = true;
       if (!this.served || byId("hand").hidden) this.status(message.error);
@@ -164,7 +170,7 @@ export class Live {
   }
 
   drawSeats(state) {
-    this.seats.draw(seatsOf(state, this.words, this.you));
+    this.seats.draw(seatsOf(state, this.words, this.you, this.faces));
     this.seats.gains(this.gained);
   }
 

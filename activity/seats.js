@@ -1,5 +1,6 @@
-// The seats: every figure's seat with its face (the figure's disc with its initial, in the
-// figure's colours as on the board), its name, its state (still to pick,
+// The seats: every figure's seat with its face (the player's Discord avatar, which the bot
+// sends as data and serves at avatars/<user>/<hash>.png, else the figure's disc with its
+// initial, in the figure's colours as on the board), its name, its state (still to pick,
 // picked, AI, away, the winner), its total; the seat of whoever holds the table marked as
 // theirs, and those who have the table open now with a dot.
 
@@ -16,11 +17,12 @@ export function seatState(figure, state, words) {
   return state.over || state.moving ? "" : words.seat_picked;
 }
 
-// What each seat shows: name, state (yours said first), total, marks.
-export function seatsOf(state, words, you) {
+// What each seat shows: name, state (yours said first), total, face, marks.
+export function seatsOf(state, words, you, faces) {
   return state.figures.map((figure) => {
     const yours = figure.user !== null && figure.user === you;
     const said = seatState(figure, state, words);
+    const avatar = figure.user === null ? undefined : faces.get(figure.user);
     return {
       user: figure.user,
       name: figure.name,
@@ -28,6 +30,7 @@ export function seatsOf(state, words, you) {
       colour: figure.colour === null ? "fleo" : `f${figure.colour}`,
       state: yours ? [words.seat_you, said].filter(Boolean).join(" · ") : said,
       total: state.lobby ? null : figure.total,
+      face: avatar ? `avatars/${figure.user}/${avatar}.png` : null,
       marks: { you: yours, waiting: Boolean(figure.waiting), away: Boolean(figure.away), winner: Boolean(figure.winner) },
     };
   });
@@ -47,6 +50,11 @@ function part(tag, className, text) {
   return made;
 }
 
+// The figure's disc with its initial, where there is no avatar (or it did not load).
+function disc(face, seat) {
+  face.replaceChildren(part("span", "disc", seat.initial));
+}
+
 export class Seats {
   constructor(list, words) {
     this.list = list;
@@ -64,7 +72,13 @@ export class Seats {
         item.classList.toggle("here", this.here.has(seat.user));
         const face = part("span", `face badge ${seat.colour}`);
         face.setAttribute("aria-hidden", "true");
-        face.append(part("span", "disc", seat.initial));
+        if (seat.face) {
+          const picture = document.createElement("img");
+          picture.alt = "";
+          picture.src = seat.face;
+          picture.addEventListener("error", () => disc(face, seat));
+          face.append(picture);
+        } else disc(face, seat);
         const who = part("span", "who");
         who.append(part("span", "name", seat.name), part("span", "state", seat.state));
         item.append(face, who);

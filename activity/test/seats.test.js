@@ -12,6 +12,7 @@ const WORDS = {
   seat_you: "you",
   winner: "winner",
 };
+const AVATAR = "0123456789abcdef0123456789abcdef";
 
 function figure(name, extra = {}) {
   return { code: "0", name, initial: name[0], colour: 0, user: null, space: 0, total: 0, ...extra };
@@ -28,7 +29,7 @@ const STATE = {
 };
 
 test("a seat says who still picks, who picked, an AI player and who is away", () => {
-  const seats = seatsOf(STATE, WORDS, "99");
+  const seats = seatsOf(STATE, WORDS, "99", new Map());
   assert.deepEqual(
     seats.map((seat) => seat.state),
     ["to pick", "picked", "AI player", "away"],
@@ -41,23 +42,31 @@ test("a seat says who still picks, who picked, an AI player and who is away", ()
 });
 
 test("your own seat is marked and says so first", () => {
-  const [anne, ben] = seatsOf(STATE, WORDS, "11");
+  const [anne, ben] = seatsOf(STATE, WORDS, "11", new Map());
   assert.equal(anne.marks.you, true);
   assert.equal(anne.state, "you · to pick");
   assert.equal(ben.marks.you, false);
 });
 
+test("a face is the avatar the bot sent, through the page's own address; else the initial", () => {
+  const [anne, ben, ada] = seatsOf(STATE, WORDS, "11", new Map([["11", AVATAR]]));
+  assert.equal(anne.face, `avatars/11/${AVATAR}.png`);
+  assert.equal(ben.face, null);
+  assert.equal(ada.face, null);
+  assert.equal(ben.initial, "B");
+});
+
 test("in a tactical move the one still to act moves; at the end the winners are named", () => {
   const moving = { ...STATE, moving: true };
-  assert.equal(seatsOf(moving, WORDS, "99")[0].state, "to move");
-  assert.equal(seatsOf(moving, WORDS, "99")[1].state, "");
+  assert.equal(seatsOf(moving, WORDS, "99", new Map())[0].state, "to move");
+  assert.equal(seatsOf(moving, WORDS, "99", new Map())[1].state, "");
   const over = {
     game: 1,
     over: true,
     figures: [figure("Anne", { user: "11", winner: true }), figure("Ben", { user: "22" })],
   };
   assert.deepEqual(
-    seatsOf(over, WORDS, "22").map((seat) => [seat.state, seat.marks.winner]),
+    seatsOf(over, WORDS, "22", new Map()).map((seat) => [seat.state, seat.marks.winner]),
     [
       ["winner", true],
       ["you", false],
@@ -67,10 +76,10 @@ test("in a tactical move the one still to act moves; at the end the winners are 
 
 test("a lobby's seats have no total yet, and Leo no state", () => {
   const lobby = { game: 1, lobby: true, figures: [figure("Anne", { user: "11" })] };
-  assert.equal(seatsOf(lobby, WORDS, "11")[0].total, null);
+  assert.equal(seatsOf(lobby, WORDS, "11", new Map())[0].total, null);
   const leo = { game: 1, figures: [figure("Leo", { colour: null })] };
-  assert.deepEqual(seatsOf(leo, WORDS, "11")[0].state, "");
-  assert.equal(seatsOf(leo, WORDS, "11")[0].colour, "fleo");
+  assert.deepEqual(seatsOf(leo, WORDS, "11", new Map())[0].state, "");
+  assert.equal(seatsOf(leo, WORDS, "11", new Map())[0].colour, "fleo");
 });
 
 test("seats side by side as they fit, in even rows", () => {

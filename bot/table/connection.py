@@ -1,6 +1,6 @@
 """One table's live connection (bot/table/live.py): its socket, the queue its writer empties
 in order (never an older state after a newer one), the window its flood is counted in, and the
-refusals it is sent besides the game's states."""
+messages it is sent besides the game's states."""
 
 from __future__ import annotations
 
@@ -42,8 +42,12 @@ class Table:
     """When its latest messages came (those of the flood window)."""
     close_code: int = WSCloseCode.OK
     """How the writer closes the socket once the reading ends."""
+    faced: set[int] = field(default_factory=set)
+    """The users whose faces it was sent (or will be: they are being looked up)."""
     in_lobby: asyncio.Task[None] | None = None
     """While it shows a lobby: what reads the lobby again."""
+    looking: set[asyncio.Task[None]] = field(default_factory=set)
+    """Faces being looked up for it."""
 
     def push(self, message: JsonObject) -> None:
         if self.queue.qsize() >= QUEUE_LIMIT:
@@ -61,9 +65,10 @@ class Table:
         return False
 
     def stop_work(self) -> None:
-        """Its lobby's reading ends with it."""
-        if self.in_lobby is not None:
-            self.in_lobby.cancel()
+        """Its lobby's reading and its faces' looking up end with it."""
+        for task in (self.in_lobby, *self.looking):
+            if task is not None:
+                task.cancel()
 
     async def write(self) -> None:
         """Sends what is pushed, in order, until the end is pushed; then closes the socket."""
@@ -78,6 +83,11 @@ class Table:
             except ConnectionError:
                 break
         await self.socket.close(code=self.close_code)
+
+
+def faces_message(faces: dict[int, str]) -> JsonObject:
+    """Users' avatars as the page draws them (bot/table/faces.py)."""
+    return {"type": "faces", "faces": {str(user): avatar for user, avatar in faces.items()}}
 
 
 def refused(sentence: str) -> JsonObject:

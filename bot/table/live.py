@@ -34,10 +34,12 @@ from bot.table.connection import (
     LONGEST_MESSAGE,
     SESSION_CLOSE,
     Table,
+    faces_message,
     json_object,
     refuse_and_close,
     refused,
 )
+from bot.table.faces import Faces
 from bot.table.instances import ActivityInstances, InstanceUnknown
 from bot.table.picks import TablePicks, TablePlay
 from bot.table.sessions import Session, Sessions
@@ -63,6 +65,7 @@ class LiveTables:
         games: OpenGames,
         picks: TablePicks,
         monotonic: Callable[[], float],
+        faces: Faces,
     ) -> None:
         self._sessions = sessions
         self._instances = instances
@@ -70,6 +73,7 @@ class LiveTables:
         self._games = games
         self._picks = picks
         self._monotonic = monotonic
+        self._faces = faces
         self._tables: dict[int, set[Table]] = defaultdict(set)
         """The connected tables, by channel."""
         self._given: dict[int, tuple[int, int]] = {}
@@ -122,6 +126,7 @@ class LiveTables:
         drawn: dict[tuple[int, str], JsonObject] = {}
         for table in tables:
             table.push(self._drawn(table, change, reveal, away, drawn))
+            self._show_faces(table, change.record)
 
     def _drawn(
         self,
@@ -144,6 +149,28 @@ class LiveTables:
     def _away_in(self, channel_id: int, game_id: int) -> frozenset[str]:
         game, away = self._away.get(channel_id, (game_id, frozenset()))
         return away if game == game_id else frozenset()
+
+    def _show_faces(self, table: Table, record: GameRecord) -> None:
+        """The faces of the record's people that the table was not sent yet: those known at
+        once, the others once Discord has said (in the background)."""
+        users = [seat.user_id for seat in record.seats if not seat.is_ai]
+        new = [user for user in users if user not in table.faced]
+        if not new:
+            return
+        table.faced.update(new)
+        known = self._faces.known(new)
+        if known:
+            table.push(faces_message(known))
+        asking = self._faces.unknown(new)
+        if asking:
+            looking = asyncio.create_task(self._look_up_faces(table, asking))
+            table.looking.add(looking)
+            looking.add_done_callback(table.looking.discard)
+
+    async def _look_up_faces(self, table: Table, users: list[int]) -> None:
+        found = await self._faces.look_up(users)
+        if found:
+            table.push(faces_message(found))
 
     async def connect(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=LONGEST_MESSAGE)
@@ -209,6 +236,8 @@ class LiveTables:
                 away = self._away_in(channel_id, record.id)
                 view = table_view(record, state, session.user_id, session.language, away=away)
                 table.push(view)
+            if record is not None:
+                self._show_faces(table, record)
 
     def _watch_lobby(self, table: Table) -> None:
         if table.in_lobby is None or table.in_lobby.done():
@@ -230,6 +259,7 @@ class LiveTables:
                 await self._catch_up(channel, (table,))
                 return
             table.push(lobby_view(record, table.session.user_id, table.session.language))
+            self._show_faces(table, record)
 
     async def _read(self, table: Table) -> None:
         async for message in table.socket:

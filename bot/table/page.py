@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from bot.i18n import t
+from bot.table.faces import AVATAR, LOOPBACK_HOSTS, Faces
 from bot.table.live import LiveTables
 from bot.table.sessions import Place, Sessions
 from bot.table.signin import DiscordSignIn, SignInRefused
@@ -39,7 +40,6 @@ LONGEST_REQUEST = 4096
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 """An Activity instance id (i-<launch id>-gc-<guild id>-<channel id>): it goes into a path."""
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 SCRIPT_TYPE = "text/javascript; charset=utf-8"
 SEAT_WORDS = ("seat_waiting", "seat_moving", "seat_picked", "seat_away", "seat_you", "winner")
 """A seat's state and marks, beside its name (catalog section table)."""
@@ -84,6 +84,7 @@ class TablePages:
         public_url: str,
         channel_name: Callable[[int], str | None],
         live: LiveTables,
+        faces: Faces,
     ) -> None:
         self._sign_in = sign_in
         self._sessions = sessions
@@ -91,12 +92,14 @@ class TablePages:
         self._policy = table_policy(public_url)
         self._channel_name = channel_name
         self._live = live
+        self._faces = faces
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/activity", self._to_folder)
         app.router.add_get("/activity/", self._page)
         app.router.add_get("/activity/table.js", self._script)
         app.router.add_get("/activity/favicon.svg", self._icon)
+        app.router.add_get("/activity/avatars/{user:[0-9]{1,20}}/{avatar}.png", self._avatar)
         app.router.add_post("/activity/api/token", self._token)
         app.router.add_get("/activity/api/live", self._live.connect)
 
@@ -132,6 +135,17 @@ class TablePages:
     async def _icon(self, request: web.Request) -> web.Response:
         return cached(request, asset("favicon.svg").encode(), "image/svg+xml", PICTURE_CACHE)
 
+    async def _avatar(self, request: web.Request) -> web.Response:
+        """A seat's face: the avatar the bot knows this user by, from Discord's CDN (a hash
+        names one picture for good: cached for a year)."""
+        avatar = request.match_info["avatar"]
+        picture = None
+        if AVATAR.fullmatch(avatar):
+            picture = await self._faces.picture(int(request.match_info["user"]), avatar)
+        if picture is None:
+            raise web.HTTPNotFound(headers=COMMON_HEADERS)
+        return cached(request, picture, "image/png", PICTURE_CACHE)
+
     async def _token(self, request: web.Request) -> web.Response:
         """{code, channel_id, guild_id, instance_id} -> the access token (for the SDK's
         authenticate), the session, and what the page says, in the player's language."""
@@ -148,6 +162,7 @@ class TablePages:
         player = signed_in.identity
         if player.locale is not None:
             language = language_of(player.locale)
+        self._faces.learn(player.user_id, player.avatar)
         channel = self._channel_name(place.channel_id)
         answer: dict[str, object] = {
             "access_token": signed_in.access_token,

@@ -3,7 +3,8 @@ player, each person at a table of another size (a phone held upright and on its 
 tablet, as Discord's phone app opens it, platform=mobile; the desktop panel and its narrowest
 width). At every state (the lobby, choosing a card, waiting for the others, the reveal, a
 stage's scoring, the end) no page scrolls, and the board, the hand and the seats are inside the
-screen; six seats on a phone on its side scroll inside their own box; the phone's safe
+screen; six seats on a phone on its side scroll inside their own box. Every seat shows its
+player's face (the Discord avatar, through the bot), else the figure's disc; the phone's safe
 area is kept clear. Each state of
 stage 1 and the end are kept as screenshots (build/test-artefacts/screens/)."""
 
@@ -23,6 +24,7 @@ from tests.e2e.table import Table
 from tests.e2e.test_ai_players import open_with_ai
 from tests.e2e.test_table_phone import SMALLEST_TEXT, TOUCH_TARGET, serious_violations
 from tests.loopback import Player
+from tests.loopback.avatars import new_avatar
 from tests.table.at_the_table import discord_client, seat_at_the_table
 from tests.table.discord_client import DiscordClient
 
@@ -187,6 +189,8 @@ async def test_a_whole_game_at_five_sizes_is_one_screen_at_every_state(
     for old in SHOTS.glob("*.png"):
         old.unlink()
     anne, ben, cleo, dan, eve = server.players("Anne", "Ben", "Cleo", "Dan", "Eve")
+    for person in (anne, ben, cleo, dan):
+        person.user.avatar = new_avatar()
     screens = [
         Screen("phone", 390, 844, True, anne, safe_area=True),
         Screen("phone-sideways", 844, 390, True, ben),
@@ -216,11 +220,12 @@ async def test_a_whole_game_at_five_sizes_is_one_screen_at_every_state(
             }}"""
         )
 
-        # The lobby: six seats.
+        # The lobby: six seats, faces where there is an avatar, the initial where not.
         async def lobby(screen: Screen) -> None:
             assert screen.table is not None
             await expect(screen.table.locator("#headline")).to_have_text("Lobby")
             await expect(screen.table.locator("#seat-list .seat")).to_have_count(6)
+            await expect(screen.table.locator("#seat-list .seat img")).to_have_count(4)
             await one_screen(screen, "lobby", shot=True)
 
         await each(screens, lobby)
@@ -228,6 +233,10 @@ async def test_a_whole_game_at_five_sizes_is_one_screen_at_every_state(
         for screen in screens:
             assert screen.table is not None
             await expect(screen.table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+            faces = screen.table.locator("#seat-list .seat img")
+            await expect(faces).to_have_count(4)
+            loaded = await faces.evaluate_all("(all) => all.map((face) => face.naturalWidth)")
+            assert all(width > 0 for width in loaded), (screen.name, loaded)
             await expect(screen.table.locator(".seat.you .name")).to_have_text(screen.player.name)
             await expect(
                 screen.table.locator(".seat", has_text="Eve").locator(".disc")
