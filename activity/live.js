@@ -35,13 +35,15 @@ function gainsSince(before, state) {
 }
 
 export class Live {
-  // `signedIn`: the sign-in's answer (who you are, the track's geometry, the page's words).
-  constructor(session, signedIn, renew) {
+  // `signedIn`: the sign-in's answer (who you are, the track's geometry, the page's words);
+  // `presence`: what Discord shows on the player's profile (activity/richpresence.js).
+  constructor(session, signedIn, renew, presence) {
     this.session = session;
     this.measures = signedIn.track;
     this.words = signedIn.words;
     this.you = signedIn.you;
     this.renew = renew;
+    this.presence = presence;
     this.faces = new Map();
     this.track = new Track(byId("track"));
     this.seats = new Seats(byId("seat-list"), this.words);
@@ -138,6 +140,7 @@ export class Live {
   }
 
   async show(state) {
+    this.presence.show(state);
     if (state.game === null) {
       for (const part of ["board", "seats", "hand", "watching"]) byId(part).hidden = true;
       byId("headline").textContent = "";

@@ -43,6 +43,8 @@ INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 SCRIPT_TYPE = "text/javascript; charset=utf-8"
 SEAT_WORDS = ("seat_waiting", "seat_moving", "seat_picked", "seat_away", "seat_you", "winner")
 """A seat's state and marks, beside its name (catalog section table)."""
+PRESENCE_WORDS = ("presence_lobby", "presence_picking", "presence_moving", "presence_watching")
+"""The table's state as Discord shows it on a player's profile (the SDK's setActivity)."""
 
 
 @cache
@@ -180,14 +182,15 @@ class TablePages:
 
 
 def page_words(language: str) -> dict[str, str]:
-    """The page's words beyond each state's: a seat's marks, who is here. A {name} in one is
-    filled in by the page: names are joined as join_names does, from the same sentences
-    (activity/presence.js)."""
+    """The page's words beyond each state's: a seat's marks, what Discord shows on a player's
+    profile (rich presence), who is here. A {name} in one is filled in by the page: names
+    are joined as join_names does, from the same sentences (activity/presence.js)."""
     return {
         "total": t("web.total", language),
         "reconnecting": t("table.reconnecting", language),
         "ai": t("table.ai", language),
         **{key: t(f"table.{key}", language) for key in SEAT_WORDS},
+        **{key: t(f"table.{key}", language) for key in PRESENCE_WORDS},
         "here": t("table.here", language, names="{names}"),
         "names_two": t("render.names_two", language, first="{first}", second="{second}"),
         "names_many": t("render.names_many", language, rest="{rest}", last="{last}"),

@@ -5,7 +5,7 @@ width). At every state (the lobby, choosing a card, waiting for the others, the 
 stage's scoring, the end) no page scrolls, and the board, the hand and the seats are inside the
 screen; six seats on a phone on its side scroll inside their own box. Every seat shows its
 player's face (the Discord avatar, through the bot), else the figure's disc; the phone's safe
-area is kept clear. Each state of
+area is kept clear; rich presence follows the game and is cleared at its end. Each state of
 stage 1 and the end are kept as screenshots (build/test-artefacts/screens/)."""
 
 from __future__ import annotations
@@ -272,4 +272,20 @@ async def test_a_whole_game_at_five_sizes_is_one_screen_at_every_state(
         await each(screens, the_end)
         await server.discord.wait_for(game.final_message, what="the final message")
 
+        # Rich presence: the lobby, then every round, then cleared at the end.
+        first_page = screens[0].page
+        assert first_page is not None
+        activities = await first_page.evaluate("rpc.activities")
+        assert activities[0]["details"] == "Lobby"
+        assert activities[0]["party"] == {"size": [6, 6]}
+        assert activities[1]["details"] == "Stage 1 · Round 1"
+        assert activities[1]["state"] == "Choosing cards"
+        assert activities[-1] is None
+        # The time counts from the game's start, after the lobby opened, for the whole game.
+        starts = {activity["timestamps"]["start"] for activity in activities[1:-1]}
+        assert len(starts) == 1
+        assert starts.pop() >= activities[0]["timestamps"]["start"]
+        details = [activity["details"] for activity in activities[1:-1]]
+        assert details[-1] == "Stage 5 · Round 5"
+        assert len(set(details)) == len(details) == engine.STAGES * engine.ROUNDS
     assert problems == []

@@ -1,7 +1,8 @@
 """The table (a Discord Activity) signs a player in, end to end: the real bot serves
 /activity/ with DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET against the loopback Discord;
 the test "Discord client" frames it in headless Chromium and answers the Embedded App SDK as
-Discord does; the page says where it is, or why it could not sign in, with no console error."""
+Discord does; the page asks for the scopes it needs (rich presence's too), says where it is, or
+why it could not sign in, with no console error."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from playwright.async_api import expect
 from tests.e2e.browser import ARTEFACTS, browser_page, chromium
 from tests.e2e.server import Server
 from tests.table.at_the_table import discord_client, table_of
-from tests.table.discord_client import DiscordClient
+from tests.table.discord_client import SCOPES, DiscordClient
 
 __all__ = ["discord_client"]
 
@@ -42,6 +43,8 @@ async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explaine
             "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS",
             "SUBSCRIBE",
         ]
+        authorized = (await page.evaluate("rpc.commands"))[0]["args"]
+        assert authorized["scope"] == SCOPES
         await page.screenshot(path=str(ARTEFACTS / "table-signed-in.png"))
         assert problems == []
 

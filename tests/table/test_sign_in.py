@@ -59,6 +59,7 @@ async def test_a_code_signs_the_player_in_once(client: Client, anne: Player) -> 
     assert answer["place"] == "#games"
     assert answer["lang"] == "en"
     assert answer["words"]["seat_waiting"] == "to pick"
+    assert answer["words"]["presence_picking"] == "Choosing cards"
     assert len(answer["session"]) >= 40
     assert answer["access_token"]
     assert "client_secret" not in await response.text()
@@ -83,7 +84,7 @@ async def test_the_players_discord_language_wins_and_an_unknown_channel_is_this_
     )
     answer = await response.json()
     assert (answer["lang"], answer["place"]) == ("de", "Dieses Gespräch")
-    assert answer["words"]["seat_waiting"] == "wählt noch"
+    assert answer["words"]["presence_picking"] == "Wählt Karten"
 
 
 @pytest.mark.parametrize(
