@@ -1,45 +1,97 @@
-// Where the track's cells and figures stand, as bot/web/track.py places them for the replay page
-// (tests/table/test_geometry.py runs both on the same tracks): one row on a wide screen, rows of
-// `row_spaces` on a narrow one, each row with room above it for a stack of every figure.
+// Where the track's cells and figures stand on the table. The cells are the replay page's
+// (bot/web/track.py: one cell a space, the same measures, rows left to right), in one row or in
+// rows; a row keeps room above its cells only for the tallest stack of figures it holds in what
+// the table shows (the state and its reveal's every frame), so no row carries an empty band.
+// tests/table/test_geometry.py checks the cells against the replay's.
 
-// The narrowest a cell of the one-row track may be drawn (CSS pixels) before the rows are used:
-// no smaller than its own measure, so that its 14 px numbers are not drawn smaller.
-export const NARROWEST_CELL = 36;
+// A row's room above its cells when no figure stands in it.
+export const MARGIN = 6;
+// The narrowest a cell may be drawn (CSS pixels) before more rows are tried: its own measure, so
+// that its 14 px numbers are not drawn smaller.
+export const FULL_CELL = 36;
 
-function headroom(track, figures, stack) {
-  return track.lift + track.radius + 6 + (figures - 1) * stack;
+// How many spaces a row may hold: the whole track, half of it, or the replay's rows of ten.
+export function rowChoices(track) {
+  const spaces = track.max - track.min + 1;
+  return [spaces, Math.ceil(spaces / 2), track.row_spaces];
 }
 
-// The layout of `track` (the state's geometry) for `figures` figures: in one row, or in rows.
-export function layout(track, figures, inRows) {
-  const perRow = inRows ? track.row_spaces : track.max - track.min + 1;
-  const stack = inRows ? track.row_stack : track.stack;
-  const top = headroom(track, figures, stack);
-  const band = top + track.cell_height + 4;
+// Room above a row for a stack of `tallest` figures.
+function headroom(track, tallest) {
+  return tallest === 0 ? MARGIN : track.lift + track.radius + 6 + (tallest - 1) * track.row_stack;
+}
+
+// The tallest stack in each row (of `perRow` spaces) over every placing (figure order spaces).
+export function tallestByRow(track, perRow, placings) {
   const spaces = track.max - track.min + 1;
+  const tallest = new Array(Math.ceil(spaces / perRow)).fill(0);
+  for (const placing of placings) {
+    const stacks = new Map();
+    for (const space of placing) stacks.set(space, (stacks.get(space) || 0) + 1);
+    for (const [space, height] of stacks) {
+      const row = Math.floor((space - track.min) / perRow);
+      tallest[row] = Math.max(tallest[row], height);
+    }
+  }
+  return tallest;
+}
+
+// The layout of `track` in rows of `perRow` spaces, row r with room for a stack of tallest[r].
+export function layout(track, perRow, tallest) {
+  const spaces = track.max - track.min + 1;
+  const rows = [];
+  let top = 0;
+  for (const stack of tallest) {
+    const room = headroom(track, stack);
+    const height = room + track.cell_height + 4;
+    rows.push({ top, cells: top + room, height });
+    top += height;
+  }
   const cells = [];
   for (let index = 0; index < spaces; index++) {
-    const x = (index % perRow) * track.cell;
-    const y = Math.floor(index / perRow) * band + top;
-    cells.push({ space: track.min + index, x, y });
+    const row = Math.floor(index / perRow);
+    cells.push({ space: track.min + index, x: (index % perRow) * track.cell, y: rows[row].cells, row });
   }
-  const rows = Math.ceil(spaces / perRow);
-  return { width: Math.min(perRow, spaces) * track.cell, height: rows * band, band, top, stack, cells };
+  return { width: Math.min(perRow, spaces) * track.cell, height: top, perRow, rows, cells, stack: track.row_stack };
 }
 
-// A screen wider than tall (a phone on its side) has no height for rows: it keeps one row down
-// to cells this narrow (CSS pixels), its text drawn larger to stay 14 px (textScale).
+// How large `drawn` is drawn in a box `width` × `height` (CSS pixels), whole.
+export function scaleIn(drawn, width, height) {
+  return Math.min(width / drawn.width, height / drawn.height);
+}
+
+// The height the board is framed for in rows of `perRow`, whatever stands where: the start of a
+// stage (every figure on START) or a stack of two in every row, whichever is higher. The board
+// keeps its size while the figures move; a row's room changes only what is drawn in the frame.
+export function framedHeight(track, perRow, figures) {
+  const rows = Math.ceil((track.max - track.min + 1) / perRow);
+  const atStart = tallestByRow(track, perRow, [new Array(figures).fill(track.start)]);
+  const twos = new Array(rows).fill(Math.min(figures, 2));
+  return Math.max(layout(track, perRow, atStart).height, layout(track, perRow, twos).height);
+}
+
+// A screen wider than tall (a phone on its side) has little height: it keeps one row down to
+// cells this narrow (CSS pixels), its text drawn larger to stay 14 px (textSize).
 export const NARROWEST_LANDSCAPE_CELL = 26;
+// The most the board is enlarged: a wide screen's cells stay a cell's size, not a poster's.
+export const LARGEST_SCALE = 1.6;
 
-// Whether a track on a screen `width` × `height` CSS pixels is drawn in rows: one row's
-// cells would be too small (on a screen wider than tall, smaller still).
-export function inRows(track, width, height = Number.POSITIVE_INFINITY) {
-  const cell = width / (track.max - track.min + 1);
-  return cell < (height < width ? NARROWEST_LANDSCAPE_CELL : NARROWEST_CELL);
+// The spaces a row holds on a board `width` CSS pixels wide (`wide`: on a screen wider than
+// tall): the fewest rows whose cells are drawn at their own measure (on a wide screen, down to
+// NARROWEST_LANDSCAPE_CELL), else the replay's rows of ten.
+export function rowsFor(track, width, wide = false) {
+  const narrowest = wide ? NARROWEST_LANDSCAPE_CELL : FULL_CELL;
+  return rowChoices(track).find((perRow) => width / perRow >= narrowest) || track.row_spaces;
 }
 
-// The board's text size in its own units, so that drawn `scale` times (rendered width over
-// the layout's width) it is 15 px, never under 14.
+// How high (CSS pixels) a board `width` wide is drawn in rows of `perRow`: its frame at the
+// scale its width allows (LARGEST_SCALE at most).
+export function boardHeight(track, perRow, figures, width) {
+  const drawnWidth = Math.min(perRow, track.max - track.min + 1) * track.cell;
+  return framedHeight(track, perRow, figures) * Math.min(width / drawnWidth, LARGEST_SCALE);
+}
+
+// The board's text size in its own units, so that drawn `scale` times it is 15 px, never under 14.
 export function textSize(scale) {
   return Math.max(15, Math.ceil(14.5 / scale));
 }

@@ -1,6 +1,11 @@
 // The seated player's own hand: the labels of their hand's Discord buttons, from the bot.
 // Choose a card, then the figure it goes in front of; the pick is sent when both are chosen
 // (a card that needs no target is sent at once, as on Discord). The bot judges every pick.
+import { across } from "./seats.js";
+
+// The narrowest a figure's button is drawn beside others (CSS pixels): a name whole on a screen
+// held upright; on one wider than tall, in one row whatever the names.
+const NARROWEST_TARGET = { upright: 104, wide: 60 };
 function button(label, onClick) {
   const made = document.createElement("button");
   made.type = "button";
@@ -77,6 +82,9 @@ export class Hand {
     );
     const showTargets = hand.moving || (hand.aims && this.selected !== null);
     this.targets.hidden = !showTargets;
+    const narrowest = NARROWEST_TARGET[window.innerWidth > window.innerHeight ? "wide" : "upright"];
+    const count = hand.targets.length;
+    this.targets.style.setProperty("--across", String(across(count, this.targets.clientWidth, narrowest)));
     this.targets.replaceChildren(
       ...(showTargets ? hand.targets : []).map((target) => {
         const made = button(target.label, () => this.aim(target.code));

@@ -1,11 +1,13 @@
 // The channel's game, live: a WebSocket to the bot (api/live, relative to the page, so it
 // works behind Discord's proxy). Each state is whole, so a table that lost its connection
 // reconnects and catches up with the next message. Reveals play one after another, in the
-// rules' order (activity/reveal.js); under prefers-reduced-motion each shows at once.
+// rules' order (activity/reveal.js); under prefers-reduced-motion each shows at once. The
+// screen: the header line, the board, the status line, the seats, the hand.
 import { Hand } from "./hand.js";
 import { Liveness } from "./liveness.js";
 import { ShowQueue } from "./queue.js";
 import { plan } from "./reveal.js";
+import { Seats, seatsOf } from "./seats.js";
 import { Track } from "./track.js";
 
 const SESSION_GONE = 4001;
@@ -26,16 +28,26 @@ function faceDown(state) {
   return lies === null || figure < 0 ? [] : [{ figure, label: null }];
 }
 
+// The points each figure gained since `before` (a stage's scoring), by figure.
+function gainsSince(before, state) {
+  if (!before || before.game !== state.game) return null;
+  return state.figures.map((figure, index) => figure.total - (before.figures[index] ? before.figures[index].total : 0));
+}
+
 export class Live {
-  // `measures`: the track's geometry, the same for every game (sent with the sign-in).
-  constructor(session, words, say, renew, measures) {
+  // `signedIn`: the sign-in's answer (who you are, the track's geometry, the page's words);
+  // `presence`: what Discord shows on the player's profile (activity/richpresence.js).
+  constructor(session, signedIn, renew, presence) {
     this.session = session;
-    this.measures = measures;
+    this.measures = signedIn.track;
+    this.words = signedIn.words;
+    this.you = signedIn.you;
     this.renew = renew;
-    this.words = words;
-    this.say = say;
+    this.presence = presence;
+    this.faces = new Map();
     this.track = new Track(byId("track"));
-    window.addEventListener("resize", () => this.track.fit());
+    this.seats = new Seats(byId("seat-list"), this.words);
+    new ResizeObserver(() => this.track.fit()).observe(byId("board"));
     this.liveness = new Liveness(
       () => this.send({ type: "ping" }),
       () => this.connect(),
@@ -47,13 +59,15 @@ export class Live {
     document.addEventListener("pointerdown", () => this.liveness.doubt());
     this.hand = new Hand((play) => this.send(play));
     this.shown = null;
-    this.here = new Set();
+    this.gained = null;
     this.queue = new ShowQueue((state) => this.show(state));
     this.retry = 0;
     this.served = false;
-    byId("col-figure").textContent = words.figure;
-    byId("col-space").textContent = words.space;
-    byId("col-total").textContent = words.total;
+  }
+
+  // The status line: one sentence, the game's or (`note`) the table's own.
+  status(text) {
+    byId("status").textContent = text;
   }
 
   // A new socket; the one before it, if any, is let go unheard (it no longer answered).
@@ -82,9 +96,14 @@ export class Live {
   receive(message) {
     this.liveness.heard();
     if (message.type === "pong") return;
+    if (message.type === "faces") {
+      for (const [user, avatar] of Object.entries(message.faces)) this.faces.set(user, avatar);
+      if (this.shown) this.drawSeats(this.shown);
+      return;
+    }
     if (message.type === "refused") {
       if (!this.served) this.given_up = true;
-      if (!this.served || byId("hand").hidden) this.say("note", message.error);
+      if (!this.served || byId("hand").hidden) this.status(message.error);
       else this.hand.refuse(message.error);
       return;
     }
@@ -92,7 +111,6 @@ export class Live {
     this.served = true;
     this.renewed = false;
     this.retry = 0;
-    byId("note").hidden = true;
     this.queue.push(message);
   }
 
@@ -101,7 +119,7 @@ export class Live {
     if (code === SESSION_GONE) {
       // The session expired: sign in again (once until the bot serves this table again).
       if (this.renewed) {
-        this.say("note", byId("table").dataset.failed);
+        this.status(byId("table").dataset.failed);
         return;
       }
       this.renewed = true;
@@ -109,103 +127,82 @@ export class Live {
       try {
         this.session = await this.renew();
       } catch {
-        this.say("note", byId("table").dataset.failed);
+        this.status(byId("table").dataset.failed);
         return;
       }
       this.connect();
       return;
     }
-    this.say("note", this.words.reconnecting);
+    this.status(this.words.reconnecting);
     this.served = false;
     const delay = Math.min(10000, 500 * 2 ** this.retry++);
     this.retryTimer = setTimeout(() => this.connect(), delay);
   }
 
   async show(state) {
-    const game = byId("game");
+    this.presence.show(state);
     if (state.game === null) {
-      game.hidden = true;
+      for (const part of ["board", "seats", "hand", "watching"]) byId(part).hidden = true;
+      byId("headline").textContent = "";
       this.shown = null;
-      this.say("note", state.status);
+      this.status(state.status);
       return;
     }
-    const figures = state.figures.map((figure) => figure.space);
+    const spaces = state.figures.map((figure) => figure.space);
     const fresh = !this.shown || this.shown.game !== state.game;
-    this.track.draw(this.measures, state.figures);
-    game.hidden = false;
+    const frames = state.reveal && !fresh ? plan(state.reveal, stillness.matches) : [];
+    byId("board").hidden = false;
+    byId("seats").hidden = false;
+    this.track.draw(this.measures, state.figures, [spaces, ...frames.map((shown) => shown.spaces)]);
     this.track.sizeText();
-    if (state.reveal && !fresh) await this.reveal(state.reveal);
+    this.gained = null;
+    if (frames.length) await this.reveal(state, frames);
     this.track.mark([], null);
-    this.track.place(figures, !fresh && !stillness.matches);
+    this.track.place(spaces, !fresh && !stillness.matches);
     this.track.lay(faceDown(state));
     this.track.score(null);
     byId("headline").textContent = state.headline;
-    byId("waiting").textContent = state.status;
+    this.status(state.status);
     byId("track-words").textContent = state.words;
     const watching = byId("watching");
     watching.hidden = state.watching === null;
     watching.textContent = state.watching || "";
-    this.totals(state);
+    this.drawSeats(state);
     this.hand.show(state);
     this.shown = state;
   }
 
-  // The cards turn over in front of their figures, the figures step, the scoring shows.
-  async reveal(reveal) {
-    const revealed = byId("revealed");
-    revealed.textContent = reveal.words;
-    revealed.hidden = false;
-    const still = stillness.matches;
-    const frames = plan(reveal, still);
+  drawSeats(state) {
+    this.seats.draw(seatsOf(state, this.words, this.you, this.faces));
+    this.seats.gains(this.gained);
+  }
+
+  // The cards turn over in front of their figures, the figures step, the scoring shows (the
+  // seats' totals with what each gained).
+  async reveal(state, frames) {
+    const reveal = state.reveal;
+    byId("revealed").textContent = reveal.words;
+    byId("revealed").hidden = false;
+    byId("headline").textContent = reveal.caption;
+    this.status(reveal.words);
     this.track.place(frames[0].spaces, false);
     this.track.settle();
     this.track.lay(reveal.plays.map(([figure, label]) => ({ figure, label })));
     for (const shown of frames) {
-      this.track.place(shown.spaces, !still);
+      this.track.place(shown.spaces, !stillness.matches);
       this.track.mark(shown.scorers, shown.cut);
       this.track.score(shown.scoring);
+      if (shown.scoring !== null && this.gained === null) {
+        this.gained = gainsSince(this.shown, state);
+        // The new totals; the next round's turn is not shown before the reveal ends.
+        this.drawSeats({ ...state, figures: state.figures.map((figure) => ({ ...figure, waiting: false })) });
+      }
       await wait(shown.ms);
     }
   }
 
-  // The seats of the players who have the table open now are marked (a dot by their name).
+  // The seats of the players who have the table open now are marked.
   present(here) {
-    this.here = here;
-    for (const row of document.querySelectorAll("#totals tbody tr")) {
-      row.classList.toggle("here", this.here.has(row.dataset.user));
-    }
-  }
-
-  totals(state) {
-    const rows = state.figures.map((figure) => {
-      const row = document.createElement("tr");
-      row.classList.toggle("waiting", figure.waiting);
-      if (figure.user) row.dataset.user = figure.user;
-      row.classList.toggle("here", this.here.has(figure.user));
-      const name = document.createElement("th");
-      name.scope = "row";
-      const badge = document.createElement("span");
-      const colour = figure.colour === null ? "fleo" : `f${figure.colour}`;
-      badge.className = `badge ${colour}`;
-      badge.setAttribute("aria-hidden", "true");
-      badge.textContent = figure.initial;
-      name.append(badge, ` ${figure.name}`);
-      if (figure.ai) {
-        const ai = document.createElement("span");
-        ai.className = "ai";
-        ai.textContent = this.words.ai;
-        name.append(" ", ai);
-      }
-      const space = document.createElement("td");
-      space.className = "space";
-      const { start, start_label } = this.measures;
-      space.textContent = figure.space === start ? start_label : String(figure.space);
-      const total = document.createElement("td");
-      total.className = "total";
-      total.textContent = String(figure.total);
-      row.append(name, space, total);
-      return row;
-    });
-    document.querySelector("#totals tbody").replaceChildren(...rows);
+    this.seats.present(here);
   }
 }

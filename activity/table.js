@@ -1,11 +1,12 @@
 // The table's page, inside Discord: signs the player in with the Embedded App SDK (Discord's
-// documented flow), says who is at the table and where, then shows the channel's game live
-// (live.js). Every word comes from the server: the page's own in its HTML (data-* of #table),
-// the signed-in lines with the token's answer, the game's with each state.
+// documented flow), then shows the channel's game live (live.js) on one screen, and tells
+// Discord what the player is doing there (richpresence.js). Every word comes from the server:
+// the page's own in its HTML (data-* of #table), the rest with the token's answer and each state.
 // Addresses are relative: the page works behind Discord's proxy (/.proxy/) and on its own.
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { Live } from "./live.js";
 import { followParticipants } from "./presence.js";
+import { RichPresence } from "./richpresence.js";
 
 const table = document.getElementById("table");
 const words = table.dataset;
@@ -35,7 +36,8 @@ async function exchange(discord, code) {
 class Refused extends Error {}
 
 // The signed-in player: their access token went to Discord (authenticate) and nowhere else;
-// the session is what the bot knows them by from now on.
+// the session is what the bot knows them by from now on. `rpc.activities.write` lets the page
+// set what Discord shows on their profile.
 async function signIn() {
   const discord = new DiscordSDK(words.clientId);
   await discord.ready();
@@ -44,7 +46,7 @@ async function signIn() {
     response_type: "code",
     state: "",
     prompt: "none",
-    scope: ["identify"],
+    scope: ["identify", "rpc.activities.write"],
   });
   const answer = await exchange(discord, code);
   await discord.commands.authenticate({ access_token: answer.access_token });
@@ -61,15 +63,14 @@ async function main() {
     else say("status", words.failed);
     return;
   }
-  const { answer, session } = signedIn;
+  const { answer, session, discord } = signedIn;
   document.documentElement.lang = answer.lang;
-  say("status", answer.signed_in);
-  say("channel", answer.channel);
+  say("place", answer.place);
   table.setAttribute("aria-busy", "false");
   const renew = async () => (await signIn()).session;
-  const live = new Live(session, answer.words, say, renew, answer.track);
+  const live = new Live(session, answer, renew, new RichPresence(discord, answer.words));
   live.connect();
-  followParticipants(signedIn.discord, answer.words, say, (here) => live.present(here));
+  followParticipants(discord, answer.words, say, (here) => live.present(here));
 }
 
 main();

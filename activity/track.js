@@ -1,10 +1,11 @@
 // The track as the replay page draws it (bot/web/replay_page.py): one cell a space, START
-// dark (with a flag: its word is too long for a cell at 14 px), the scoring space tinted,
-// each figure a disc with its initial stacked above its space, the cards in front of a figure
-// beside its disc. Its layout (activity/geometry.js) is one row where the cells stay
-// readable, else rows; it is drawn again when the screen's width changes which. Figures move
-// with the replay's CSS transition.
-import { figureSpots, inRows, layout, textSize } from "./geometry.js";
+// dark (with a flag: its word is too long for a cell at 14 px), the scoring space lit, each
+// figure a disc with its initial stacked above its space, the cards in front of a figure
+// beside its disc. Its layout (activity/geometry.js) is one row or rows, as the board's width
+// allows, each row as high as the stacks it holds in what is shown; the board is as high as the
+// track at that width (less where the screen has not the room: the track is drawn smaller).
+// Figures move with the replay's CSS transition.
+import { boardHeight, figureSpots, framedHeight, layout, rowsFor, scaleIn, tallestByRow, textSize } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CARD_WIDTH = 24;
@@ -40,20 +41,31 @@ export class Track {
     this.spaces = null;
   }
 
-  // Draws the spaces and the figures' discs anew when the game's figures or the layout change.
-  draw(track, figures) {
-    const rows = inRows(track, this.svg.parentElement.clientWidth || window.innerWidth, window.innerHeight);
-    const key = JSON.stringify([track, rows, figures.map((f) => [f.initial, f.colour])]);
+  // Draws the spaces and the figures' discs anew when the game's figures or the layout change:
+  // `placings` are every placing of the figures the table is about to show (each frame of a
+  // reveal), for the rows' room.
+  draw(track, figures, placings) {
+    const width = this.svg.getBoundingClientRect().width || window.innerWidth;
+    const perRow = rowsFor(track, width, window.innerWidth > window.innerHeight);
+    const board = this.svg.parentElement;
+    const inset = 2 * Number.parseFloat(getComputedStyle(this.svg).top);
+    board.style.height = `${Math.ceil(boardHeight(track, perRow, figures.length, width) + inset)}px`;
+    const tallest = tallestByRow(track, perRow, placings);
+    const key = JSON.stringify([track, perRow, tallest, figures.map((f) => [f.initial, f.colour])]);
     if (key === this.drawn) return false;
     this.drawn = key;
     this.track = track;
     this.shownFigures = figures;
-    const drawn = layout(track, figures.length, rows);
+    this.placings = placings;
+    const drawn = layout(track, perRow, tallest);
+    // Framed as high as the rows may come to be (geometry.js framedHeight), drawn in its middle.
+    const framed = Math.max(drawn.height, framedHeight(track, perRow, figures.length));
+    drawn.frame = { width: drawn.width, height: framed };
     this.layout = drawn;
     this.svg.replaceChildren();
-    this.svg.setAttribute("viewBox", `0 0 ${drawn.width} ${drawn.height}`);
-    this.svg.classList.toggle("rows", rows);
-    this.scoring = element("rect", { class: "scoring", x: -100, y: 0, width: track.cell, height: drawn.band });
+    this.svg.setAttribute("viewBox", `0 ${(drawn.height - framed) / 2} ${drawn.width} ${framed}`);
+    this.svg.dataset.rows = String(drawn.rows.length);
+    this.scoring = element("rect", { class: "scoring", x: -100, y: 0, width: track.cell, height: 0 });
     this.scoring.setAttribute("visibility", "hidden");
     this.svg.append(this.scoring);
     for (const { space, x, y } of drawn.cells) {
@@ -141,21 +153,25 @@ export class Track {
       return;
     }
     const cell = this.layout.cells[space - this.track.min];
+    const row = this.layout.rows[cell.row];
     this.scoring.setAttribute("x", String(cell.x));
-    this.scoring.setAttribute("y", String(cell.y - this.layout.top));
+    this.scoring.setAttribute("y", String(row.top));
+    this.scoring.setAttribute("height", String(row.height));
     this.scoring.removeAttribute("visibility");
   }
 
-  // The screen's size changed: one row or rows, as now fits, with the figures where they
+  // The board's box changed: one row or rows, as now fits, with the figures where they
   // stood, and the text as large as the board's scale needs.
   fit() {
-    if (this.track && this.draw(this.track, this.shownFigures) && this.spaces) this.place(this.spaces, false);
+    if (this.track && this.draw(this.track, this.shownFigures, this.placings) && this.spaces) {
+      this.place(this.spaces, false);
+    }
     this.sizeText();
   }
 
   sizeText() {
-    const drawnWidth = this.svg.getBoundingClientRect().width;
-    if (!this.layout || !drawnWidth) return;
-    this.svg.style.setProperty("--text", `${textSize(drawnWidth / this.layout.width)}px`);
+    const box = this.svg.getBoundingClientRect();
+    if (!this.layout || !box.width || !box.height) return;
+    this.svg.style.setProperty("--text", `${textSize(scaleIn(this.layout.frame, box.width, box.height))}px`);
   }
 }

@@ -10,6 +10,7 @@ import discord
 from bot.clock import Clock
 from bot.play.service import GameService
 from bot.settings import Settings
+from bot.table.faces import Faces, cdn_of
 from bot.table.follow import FollowStorage, TableFollower
 from bot.table.instances import ActivityInstances
 from bot.table.live import ChannelGame, LiveTables
@@ -52,6 +53,7 @@ def table_parts(
 
     api_base = settings.api_base or discord.http.Route.BASE
     sessions = Sessions(clock.monotonic)
+    faces = Faces(client.http, cdn_of(settings.api_base))
     live = LiveTables(
         sessions,
         ActivityInstances(client.http, settings.activity.client_id),
@@ -59,6 +61,7 @@ def table_parts(
         service.games,
         TablePicks(service.games, service.commits),
         clock.monotonic,
+        faces,
     )
     service.commits.subscribe(live)
     pages = TablePages(
@@ -68,5 +71,6 @@ def table_parts(
         settings.public_url,
         channel_name,
         live,
+        faces,
     )
     return TableParts(pages, TableFollower(live, service.games, storage))

@@ -18,63 +18,42 @@ version, and the change is then shown here the same way.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Protocol
 
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSMsgType, web
 
 from bot.i18n import t
 from bot.play.open_games import OpenGames
 from bot.play.transition import Change, Ended, Transition
 from bot.storage import GameRecord, GameStatus, JsonObject
+from bot.table.connection import (
+    FLOOD_CLOSE,
+    LONGEST_MESSAGE,
+    SESSION_CLOSE,
+    Table,
+    faces_message,
+    json_object,
+    refuse_and_close,
+    refused,
+)
+from bot.table.faces import Faces
 from bot.table.instances import ActivityInstances, InstanceUnknown
 from bot.table.picks import TablePicks, TablePlay
 from bot.table.sessions import Session, Sessions
-from bot.table.view import Reveal, no_game, plain, reveal_of, table_view
+from bot.table.view import Reveal, lobby_view, no_game, reveal_of, still_away, table_view
 
 log = logging.getLogger("whyfirst.table")
 
-LONGEST_MESSAGE = 1024
-QUEUE_LIMIT = 64
-"""Updates a table may fall behind by before it is closed (and reconnects)."""
-MESSAGES_PER_WINDOW, FLOOD_WINDOW = 8, 4.0
-"""A table may send this many messages in this many seconds, malformed ones included; the next
-is refused unjudged and its socket closed (the page connects again, as after any drop)."""
-SESSION_CLOSE = 4001
-"""The close code of a session the bot no longer knows: the page must sign in again."""
-FLOOD_CLOSE = 4008
-"""The close code of a table that sent too many messages at once (4008: as Discord's gateway
-closes a client that sends too fast)."""
+LOBBY_SECONDS = 2.0
+"""How often a table showing a lobby reads it again: who joins or leaves a lobby is no commit
+of the game service (its start is), so the table looks."""
 
 
 class ChannelGame(Protocol):
     async def active_game_in_channel(self, channel_id: int) -> GameRecord | None: ...
-
-
-@dataclass(eq=False)
-class Table:
-    """One connected table."""
-
-    token: str
-    session: Session
-    socket: web.WebSocketResponse
-    queue: asyncio.Queue[JsonObject | None] = field(default_factory=asyncio.Queue)
-    shown: tuple[int, int] = (0, -1)
-    """The (game, version) of the last state sent: an older one is never sent after it."""
-    heard: deque[float] = field(default_factory=deque)
-    """When its latest messages came (those of the flood window)."""
-    close_code: int = WSCloseCode.OK
-    """How the writer closes the socket once the reading ends."""
-
-    def push(self, message: JsonObject) -> None:
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.queue.put_nowait(None)  # the writer closes the connection
-            return
-        self.queue.put_nowait(message)
 
 
 class LiveTables:
@@ -86,6 +65,7 @@ class LiveTables:
         games: OpenGames,
         picks: TablePicks,
         monotonic: Callable[[], float],
+        faces: Faces,
     ) -> None:
         self._sessions = sessions
         self._instances = instances
@@ -93,10 +73,14 @@ class LiveTables:
         self._games = games
         self._picks = picks
         self._monotonic = monotonic
+        self._faces = faces
         self._tables: dict[int, set[Table]] = defaultdict(set)
         """The connected tables, by channel."""
         self._given: dict[int, tuple[int, int]] = {}
         """The newest (game, version) pushed to every table of a channel."""
+        self._away: dict[int, tuple[int, frozenset[str]]] = {}
+        """By channel, while it has tables: its game, and the players whose last turn there
+        the deadline played."""
 
     @property
     def connected(self) -> int:
@@ -129,21 +113,27 @@ class LiveTables:
             await self._catch_up(channel_id, tuple(tables))
 
     def _show(self, change: Change, tables: set[Table]) -> None:
+        channel = change.record.channel_id
         if isinstance(change, Ended):
+            self._away.pop(channel, None)
             for table in tables:
                 reason = f"refusal.game_{change.reason.status.value}"
                 table.push(no_game(table.session.language, reason))
             return
         reveal = reveal_of(change.before, change.events)
+        away = still_away(self._away_in(channel, change.game_id), change.events)
+        self._away[channel] = (change.game_id, away)
         drawn: dict[tuple[int, str], JsonObject] = {}
         for table in tables:
-            table.push(self._drawn(table, change, reveal, drawn))
+            table.push(self._drawn(table, change, reveal, away, drawn))
+            self._show_faces(table, change.record)
 
     def _drawn(
         self,
         table: Table,
         change: Transition,
         reveal: Reveal | None,
+        away: frozenset[str],
         drawn: dict[tuple[int, str], JsonObject],
     ) -> JsonObject:
         """The table's view; drawn once for every spectator in one language."""
@@ -152,9 +142,35 @@ class LiveTables:
         key = (session.user_id if seated else 0, session.language)
         if key not in drawn:
             drawn[key] = table_view(
-                change.record, change.state, session.user_id, session.language, reveal
+                change.record, change.state, session.user_id, session.language, reveal, away
             )
         return drawn[key]
+
+    def _away_in(self, channel_id: int, game_id: int) -> frozenset[str]:
+        game, away = self._away.get(channel_id, (game_id, frozenset()))
+        return away if game == game_id else frozenset()
+
+    def _show_faces(self, table: Table, record: GameRecord) -> None:
+        """The faces of the record's people that the table was not sent yet: those known at
+        once, the others once Discord has said (in the background)."""
+        users = [seat.user_id for seat in record.seats if not seat.is_ai]
+        new = [user for user in users if user not in table.faced]
+        if not new:
+            return
+        table.faced.update(new)
+        known = self._faces.known(new)
+        if known:
+            table.push(faces_message(known))
+        asking = self._faces.unknown(new)
+        if asking:
+            looking = asyncio.create_task(self._look_up_faces(table, asking))
+            table.looking.add(looking)
+            looking.add_done_callback(table.looking.discard)
+
+    async def _look_up_faces(self, table: Table, users: list[int]) -> None:
+        found = await self._faces.look_up(users)
+        if found:
+            table.push(faces_message(found))
 
     async def connect(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(heartbeat=30.0, max_msg_size=LONGEST_MESSAGE)
@@ -166,7 +182,7 @@ class LiveTables:
         session = table.session
         channel = session.place.channel_id
         self._tables[channel].add(table)
-        writer = asyncio.create_task(self._write(table))
+        writer = asyncio.create_task(table.write())
         try:
             await self._catch_up(channel, (table,))
             await self._read(table)
@@ -175,6 +191,8 @@ class LiveTables:
             if not self._tables[channel]:
                 del self._tables[channel]
                 self._given.pop(channel, None)
+                self._away.pop(channel, None)
+            table.stop_work()
             table.queue.put_nowait(None)
             await writer
         return socket
@@ -187,7 +205,7 @@ class LiveTables:
         except TimeoutError:
             await socket.close()
             return None
-        asked = _json_object(first.data) if first.type == WSMsgType.TEXT else {}
+        asked = json_object(first.data) if first.type == WSMsgType.TEXT else {}
         token = asked.get("session")
         session = self._sessions.find(token) if isinstance(token, str) else None
         if session is None or not isinstance(token, str):
@@ -196,10 +214,10 @@ class LiveTables:
         try:
             seated = await self._instances.seats(session)
         except InstanceUnknown:
-            await _refuse_and_close(socket, t("table.instance_unreachable", session.language))
+            await refuse_and_close(socket, t("table.instance_unreachable", session.language))
             return None
         if not seated:
-            await _refuse_and_close(socket, t("table.not_in_activity", session.language))
+            await refuse_and_close(socket, t("table.not_in_activity", session.language))
             return None
         return token, session
 
@@ -209,16 +227,44 @@ class LiveTables:
         state = None if record is None else self._games.state_of(record)
         for table in tables:
             session = table.session
-            if record is None or record.status is GameStatus.LOBBY or state is None:
-                reason = "table.no_game" if record is None else "table.lobby"
-                table.push(no_game(session.language, reason))
+            if record is not None and record.status is GameStatus.LOBBY:
+                table.push(lobby_view(record, session.user_id, session.language))
+                self._watch_lobby(table)
+            elif record is None or state is None:
+                table.push(no_game(session.language))
             else:
-                table.push(table_view(record, state, session.user_id, session.language))
+                away = self._away_in(channel_id, record.id)
+                view = table_view(record, state, session.user_id, session.language, away=away)
+                table.push(view)
+            if record is not None:
+                self._show_faces(table, record)
+
+    def _watch_lobby(self, table: Table) -> None:
+        if table.in_lobby is None or table.in_lobby.done():
+            table.in_lobby = asyncio.create_task(self._read_lobby(table))
+
+    async def _read_lobby(self, table: Table) -> None:
+        """Reads the lobby the table shows every LOBBY_SECONDS, until it is one no more (its
+        start comes as the game service's change, or it closed)."""
+        channel = table.session.place.channel_id
+        while True:
+            await asyncio.sleep(LOBBY_SECONDS)
+            try:
+                record = await self._storage.active_game_in_channel(channel)
+            except Exception:  # the database may be back at the next look
+                log.exception("a table could not read its lobby")
+                continue
+            if record is None or record.status is not GameStatus.LOBBY:
+                table.in_lobby = None
+                await self._catch_up(channel, (table,))
+                return
+            table.push(lobby_view(record, table.session.user_id, table.session.language))
+            self._show_faces(table, record)
 
     async def _read(self, table: Table) -> None:
         async for message in table.socket:
-            if self._flooding(table):
-                table.push(_refused(t("refusal.busy", table.session.language)))
+            if table.flooding(self._monotonic()):
+                table.push(refused(t("refusal.busy", table.session.language)))
                 table.close_code = FLOOD_CLOSE
                 return
             if message.type != WSMsgType.TEXT:
@@ -226,53 +272,14 @@ class LiveTables:
             if self._sessions.find(table.token) is None:
                 await table.socket.close(code=SESSION_CLOSE, message=b"session")
                 return
-            asked = _json_object(message.data)
+            asked = json_object(message.data)
             if asked.get("type") == "ping":
                 table.push({"type": "pong"})
                 continue
             play = TablePlay.of(asked)
             if play is None:
-                table.push(_refused(t("refusal.forged", table.session.language)))
+                table.push(refused(t("refusal.forged", table.session.language)))
                 continue
             refusal = await self._picks.play(table.session, play)
             if refusal is not None:
-                table.push(_refused(t(refusal.key, table.session.language)))
-
-    def _flooding(self, table: Table) -> bool:
-        now = self._monotonic()
-        while table.heard and table.heard[0] <= now - FLOOD_WINDOW:
-            table.heard.popleft()
-        if len(table.heard) >= MESSAGES_PER_WINDOW:
-            return True
-        table.heard.append(now)
-        return False
-
-    async def _write(self, table: Table) -> None:
-        while (message := await table.queue.get()) is not None:
-            shown = message.get("game"), message.get("version")
-            if isinstance(shown[0], int) and isinstance(shown[1], int):
-                if (shown[0], shown[1]) <= table.shown:
-                    continue
-                table.shown = (shown[0], shown[1])
-            try:
-                await table.socket.send_str(json.dumps(message))
-            except ConnectionError:
-                break
-        await table.socket.close(code=table.close_code)
-
-
-def _refused(sentence: str) -> JsonObject:
-    return {"type": "refused", "error": plain(sentence)}
-
-
-async def _refuse_and_close(socket: web.WebSocketResponse, sentence: str) -> None:
-    await socket.send_str(json.dumps(_refused(sentence)))
-    await socket.close()
-
-
-def _json_object(data: object) -> dict[str, object]:
-    try:
-        asked = json.loads(data) if isinstance(data, str) else None
-    except ValueError:
-        asked = None
-    return asked if isinstance(asked, dict) else {}
+                table.push(refused(t(refusal.key, table.session.language)))

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 from bot.i18n import t
+from bot.table.faces import AVATAR, LOOPBACK_HOSTS, Faces
 from bot.table.live import LiveTables
 from bot.table.sessions import Place, Sessions
 from bot.table.signin import DiscordSignIn, SignInRefused
@@ -35,12 +36,15 @@ DISCORD_ORIGINS = (
 LOCAL_CLIENT = "http://localhost:3333"
 """The origin the SDK accepts for local development: a test "Discord client" there may frame
 the table only while the bot's pages are served on this machine."""
-LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 LONGEST_REQUEST = 4096
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 """An Activity instance id (i-<launch id>-gc-<guild id>-<channel id>): it goes into a path."""
 SCRIPT_TYPE = "text/javascript; charset=utf-8"
+SEAT_WORDS = ("seat_waiting", "seat_moving", "seat_picked", "seat_away", "seat_you", "winner")
+"""A seat's state and marks, beside its name (catalog section table)."""
+PRESENCE_WORDS = ("presence_lobby", "presence_picking", "presence_moving", "presence_watching")
+"""The table's state as Discord shows it on a player's profile (the SDK's setActivity)."""
 
 
 @cache
@@ -82,6 +86,7 @@ class TablePages:
         public_url: str,
         channel_name: Callable[[int], str | None],
         live: LiveTables,
+        faces: Faces,
     ) -> None:
         self._sign_in = sign_in
         self._sessions = sessions
@@ -89,12 +94,14 @@ class TablePages:
         self._policy = table_policy(public_url)
         self._channel_name = channel_name
         self._live = live
+        self._faces = faces
 
     def add_routes(self, app: web.Application) -> None:
         app.router.add_get("/activity", self._to_folder)
         app.router.add_get("/activity/", self._page)
         app.router.add_get("/activity/table.js", self._script)
         app.router.add_get("/activity/favicon.svg", self._icon)
+        app.router.add_get("/activity/avatars/{user:[0-9]{1,20}}/{avatar}.png", self._avatar)
         app.router.add_post("/activity/api/token", self._token)
         app.router.add_get("/activity/api/live", self._live.connect)
 
@@ -130,6 +137,17 @@ class TablePages:
     async def _icon(self, request: web.Request) -> web.Response:
         return cached(request, asset("favicon.svg").encode(), "image/svg+xml", PICTURE_CACHE)
 
+    async def _avatar(self, request: web.Request) -> web.Response:
+        """A seat's face: the avatar the bot knows this user by, from Discord's CDN (a hash
+        names one picture for good: cached for a year)."""
+        avatar = request.match_info["avatar"]
+        picture = None
+        if AVATAR.fullmatch(avatar):
+            picture = await self._faces.picture(int(request.match_info["user"]), avatar)
+        if picture is None:
+            raise web.HTTPNotFound(headers=COMMON_HEADERS)
+        return cached(request, picture, "image/png", PICTURE_CACHE)
+
     async def _token(self, request: web.Request) -> web.Response:
         """{code, channel_id, guild_id, instance_id} -> the access token (for the SDK's
         authenticate), the session, and what the page says, in the player's language."""
@@ -146,31 +164,38 @@ class TablePages:
         player = signed_in.identity
         if player.locale is not None:
             language = language_of(player.locale)
+        self._faces.learn(player.user_id, player.avatar)
         channel = self._channel_name(place.channel_id)
         answer: dict[str, object] = {
             "access_token": signed_in.access_token,
             "session": self._sessions.open(player.user_id, player.name, language, place),
             "lang": language,
-            "signed_in": t("table.signed_in", language, name=player.name),
-            "channel": t("table.channel_unknown", language)
+            # Who is signed in is their seat (marked as theirs); where, the header's first word.
+            "you": str(player.user_id),
+            "place": t("table.place_unknown", language)
             if channel is None
-            else t("table.channel", language, channel=channel),
+            else t("table.place", language, channel=channel),
             "track": track_measures(language),
-            "words": {
-                "figure": t("web.figure", language),
-                "space": t("web.space", language),
-                "total": t("web.total", language),
-                "reconnecting": t("table.reconnecting", language),
-                "ai": t("table.ai", language),
-                # Filled in by the page (activity/presence.js), which joins the names as
-                # join_names does, from the same sentences.
-                "here": t("table.here", language, names="{names}"),
-                "names_two": t("render.names_two", language, first="{first}", second="{second}"),
-                "names_many": t("render.names_many", language, rest="{rest}", last="{last}"),
-                "list_separator": t("render.list_separator", language),
-            },
+            "words": page_words(language),
         }
         return _json(answer, 200)
+
+
+def page_words(language: str) -> dict[str, str]:
+    """The page's words beyond each state's: a seat's marks, what Discord shows on a player's
+    profile (rich presence), who is here. A {name} in one is filled in by the page: names
+    are joined as join_names does, from the same sentences (activity/presence.js)."""
+    return {
+        "total": t("web.total", language),
+        "reconnecting": t("table.reconnecting", language),
+        "ai": t("table.ai", language),
+        **{key: t(f"table.{key}", language) for key in SEAT_WORDS},
+        **{key: t(f"table.{key}", language) for key in PRESENCE_WORDS},
+        "here": t("table.here", language, names="{names}"),
+        "names_two": t("render.names_two", language, first="{first}", second="{second}"),
+        "names_many": t("render.names_many", language, rest="{rest}", last="{last}"),
+        "list_separator": t("render.list_separator", language),
+    }
 
 
 async def _json_object(request: web.Request) -> dict[str, object]:

@@ -34,6 +34,8 @@ class Identity:
     name: str
     """Their display name on Discord, else their username."""
     locale: str | None
+    avatar: str | None = None
+    """Their avatar's hash on Discord's CDN (bot/table/faces.py); None: they have none."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +89,12 @@ class DiscordSignIn:
         ):
             log.warning("users/@me answered %s for a fresh access token", status)
             raise SignInRefused("unreachable", 502)
-        locale = user.get("locale")
+        locale, avatar = user.get("locale"), user.get("avatar")
         return Identity(
             int(user_id),
             name if isinstance(name, str) else user_id,
             locale if isinstance(locale, str) else None,
+            avatar if isinstance(avatar, str) else None,
         )
 
 

@@ -6,6 +6,7 @@ anyone else gets the public view and no hand). Every word is in the viewer's lan
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 import engine
 from bot.i18n import join_names, t
@@ -14,7 +15,7 @@ from bot.messages.picture import Snapshot, board_for, fold_moves
 from bot.messages.table import Table, card_label
 from bot.render import describe_board
 from bot.render.board import distinct_initials
-from bot.storage import GameRecord, JsonObject, player_id
+from bot.storage import MAX_SEATS, GameRecord, JsonObject, player_id
 from bot.ui import custom_ids as ids
 from bot.web.track import CELL, CELL_HEIGHT, DISC_RADIUS, LIFT, ROW_SPACES, ROW_STACK, STACK
 
@@ -82,37 +83,30 @@ def table_view(
     viewer: int,
     language: str,
     reveal: Reveal | None = None,
+    away: frozenset[str] = frozenset(),
 ) -> JsonObject:
-    """The game as `viewer` (a Discord user id) may see it."""
+    """The game as `viewer` (a Discord user id) may see it; `away`: the players whose last
+    turn the deadline played for them."""
     table = Table.of(record)
     public = engine.public_view(state)
-    names = [table.name(figure) for figure in public.figures]
-    initials = distinct_initials(names)
+    result = engine.final_result(state)
+    winners = set(result.winners) if result is not None else set()
     waiting = set(public.waiting_for)
     figures = [
-        {
-            "code": ids.target_code(state.players, figure),
-            "name": name,
-            "initial": initial,
-            "colour": None if figure == engine.LEO else seat,
-            "space": public.position_of(figure),
-            "total": public.total_of(figure),
-            "waiting": figure in waiting,
-            # The Discord user seated there (none for Leo and AI players): the page marks the
-            # seats of those who have the table open (Discord's connected participants).
-            "user": table.player(figure) if not table.is_ai(figure) else None,
-        }
-        | ({"ai": True} if table.is_ai(figure) else {})
-        for seat, (figure, name, initial) in enumerate(
-            zip(public.figures, names, initials, strict=True)
-        )
+        figure
+        | {"space": public.position_of(name), "total": public.total_of(name)}
+        | ({"waiting": True} if name in waiting else {})
+        | ({"away": True} if name in away else {})
+        | ({"winner": True} if name in winners else {})
+        for name, figure in zip(public.figures, _seats(table, public.figures), strict=True)
     ]
     seated = record.seat_of(viewer) is not None
     view: JsonObject = {
         "type": "state",
         "game": record.id,
         "version": record.version,
-        "status": _status(table, public, state, language),
+        "started": _moment(record.started_at or record.created_at),
+        "status": _status(table, public, result, language),
         "headline": t("picture.caption", language, stage=public.stage, round=public.round),
         "figures": figures,
         "words": describe_board(board_for(table, Snapshot(dict(public.positions), {})), language),
@@ -120,7 +114,75 @@ def table_view(
         "watching": None if seated else t("table.watching", language),
         "reveal": None if reveal is None else _reveal(table, state, reveal, language),
     }
+    if public.phase == engine.Phase.MOVING:
+        view["moving"] = True
+    if result is not None:
+        view["over"] = True
     return view
+
+
+def lobby_view(record: GameRecord, viewer: int, language: str) -> JsonObject:
+    """A game still in its lobby: who is seated so far, on START, and what it waits for."""
+    table = Table.of(record)
+    figures = [seat | {"space": engine.START, "total": 0} for seat in _seats(table, table.players)]
+    seated = record.seat_of(viewer) is not None
+    return {
+        "type": "state",
+        "game": record.id,
+        "version": record.version,
+        "lobby": True,
+        "seats": MAX_SEATS,
+        "started": _moment(record.created_at),
+        "status": plain(t("table.lobby", language)),
+        "headline": t("table.lobby_headline", language),
+        "figures": figures,
+        "words": "",
+        "hand": None,
+        "watching": None if seated else t("table.watching", language),
+        "reveal": None,
+    }
+
+
+def _seats(table: Table, figures: tuple[str, ...]) -> list[JsonObject]:
+    """Each figure as its seat shows it: name, initial, colour (none for Leo) and, for a
+    person, their Discord user id (the page marks the seats of those who have the table open,
+    and draws the face the bot sent for it)."""
+    names = [table.name(figure) for figure in figures]
+    seats: list[JsonObject] = []
+    for seat, (figure, name, initial) in enumerate(
+        zip(figures, names, distinct_initials(names), strict=True)
+    ):
+        ai = table.is_ai(figure)
+        shown: JsonObject = {
+            "code": ids.target_code(table.players, figure),
+            "name": name,
+            "initial": initial,
+            "colour": None if figure == engine.LEO else seat,
+            "user": None if ai else table.player(figure),
+        }
+        if ai:
+            shown["ai"] = True
+        seats.append(shown)
+    return seats
+
+
+def still_away(away: frozenset[str], events: tuple[engine.Event, ...]) -> frozenset[str]:
+    """Who is away after these events: a player whose card the deadline played (or whose
+    figure it moved) is away until they pick or move again themselves."""
+    gone = set(away)
+    for event in events:
+        if isinstance(event, engine.PickMade):
+            gone.discard(event.player)
+        elif isinstance(event, engine.RoundRevealed | engine.CardsRevealed):
+            gone |= {play.player for play in event.plays if play.automatic}
+        elif isinstance(event, engine.FigureMoved):
+            (gone.add if event.automatic else gone.discard)(event.mover)
+    return frozenset(gone)
+
+
+def _moment(when: datetime) -> int:
+    """Seconds since the epoch (what the page's rich presence counts the time from)."""
+    return int(when.timestamp())
 
 
 def track_measures(language: str) -> JsonObject:
@@ -147,10 +209,10 @@ def plain(sentence: str) -> str:
     return sentence.replace("**", "")
 
 
-def _status(table: Table, public: engine.PublicView, state: engine.GameState, language: str) -> str:
-    if public.phase == engine.Phase.FINISHED:
-        result = engine.final_result(state)
-        assert result is not None
+def _status(
+    table: Table, public: engine.PublicView, result: engine.GameOver | None, language: str
+) -> str:
+    if result is not None:
         totals = dict(result.totals)
         winners = join_names([table.name(figure) for figure in result.winners], language)
         total = totals[result.winners[0]]

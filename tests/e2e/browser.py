@@ -61,18 +61,25 @@ async def browser_pages(
     width: int = 412,
     reduced_motion: bool = False,
     sizes: list[tuple[int, int]] | None = None,
+    touch: list[bool] | None = None,
 ) -> AsyncIterator[tuple[list[Page], list[str]]]:
-    """`count` pages (phone-sized unless told; `sizes`: each page's width and height), each in
-    a browser context of its own (as on as many devices), and what any of them said."""
+    """`count` pages (phone-sized unless told; `sizes`: each page's width and height; `touch`:
+    which of them are phones or tablets, touched, not clicked), each in a browser context of
+    its own (as on as many devices), and what any of them said."""
     executable = chromium()
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
         said: list[str] = []
         pages = []
-        for page_width, page_height in sizes or [(width, height)] * count:
+        screens = sizes or [(width, height)] * count
+        for (page_width, page_height), touched in zip(
+            screens, touch or [False] * len(screens), strict=True
+        ):
             context = await browser.new_context(
                 viewport={"width": page_width, "height": page_height},
                 reduced_motion="reduce" if reduced_motion else "no-preference",
+                has_touch=touched,
+                is_mobile=touched,
             )
             page = await context.new_page()
             page.on("pageerror", lambda error: said.append(str(error)))

@@ -43,7 +43,7 @@ async def test_one_player_on_two_devices_sees_one_hand_and_a_pick_shows_on_both(
                 f"You played {played} in front of Ben."
             )
         for table in (on_phone, on_desktop):
-            await expect(table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+            await expect(table.locator("#status")).to_have_text("Still to pick: Ben.")
     assert problems == []
 
 
@@ -77,13 +77,13 @@ async def test_who_is_at_the_table_is_said_beside_the_seats_and_follows_who_come
         table, _ = await seat_at_the_table(page, discord_client, anne, server)
         present = table.locator("#present")
         await expect(present).to_have_text("Here now: Anne.")
-        await expect(table.locator("#totals tbody tr.here")).to_have_count(1)
+        await expect(table.locator("#seat-list .seat.here")).to_have_count(1)
         # Cleo, who does not play, opens the Activity in the channel; then Ben.
         for watcher in (cleo, ben):
             server.discord.world.application.launch(watcher.user, server.games.channel)
             await discord_client.participants_changed(page)
         await expect(present).to_have_text("Here now: Anne, Cleo and Ben.")
         # Beside the seats: the players here are marked, Cleo (not seated) only named.
-        seats = table.locator("#totals tbody tr")
+        seats = table.locator("#seat-list .seat")
         await expect(seats.and_(table.locator(".here"))).to_have_count(2)
     assert problems == []

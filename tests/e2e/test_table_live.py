@@ -67,7 +67,7 @@ async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches
     async with browser_pages(height=900, count=2) as ((anne_page, cleo_page), problems):
         table, anne_wire = await seat_at_the_table(anne_page, discord_client, anne, server)
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
-        await expect(table.locator("#waiting")).to_have_text("Still to pick: Anne and Ben.")
+        await expect(table.locator("#status")).to_have_text("Still to pick: Anne and Ben.")
         hand = table.get_by_role("region", name="Your hand")
         card_names = await hand.locator("#cards").get_by_role("button").all_inner_texts()
         assert card_names == labels(anne_dm, "card")
@@ -84,7 +84,7 @@ async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches
             lambda: f"You played **{played}** in front of **Ben**" in anne_dm.content,
             what="Anne's DM hand showing her pick from the table",
         )
-        await expect(table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+        await expect(table.locator("#status")).to_have_text("Still to pick: Ben.")
         await expect(hand.locator("#hand-status")).to_contain_text(
             f"You played {played} in front of Ben."
         )
@@ -94,18 +94,20 @@ async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches
         await expect(cleo_table.locator("#watching")).to_have_text(
             "You are watching: only the seated players have a hand."
         )
-        await expect(cleo_table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+        await expect(cleo_table.locator("#status")).to_have_text("Still to pick: Ben.")
         assert await cleo_table.get_by_role("button").count() == 0
         cleo_wire.forge(game=anne_wire.states()[-1]["game"], stage=1, round=1, card=1, target="0")
         assert await cleo_wire.wait_for_refusal(1) == "You are not playing in this game."
-        await expect(cleo_table.locator("#note")).to_have_text("You are not playing in this game.")
+        await expect(cleo_table.locator("#status")).to_have_text(
+            "You are not playing in this game."
+        )
 
         # Ben's pick, the round's last, comes from his Discord buttons: both tables reveal it.
         await game.pick_all([(ben, ben_dm)], 1, 1)
         for seen in (table, cleo_table):
             await expect(seen.locator("#headline")).to_have_text("Stage 1 · Round 2")
             await expect(seen.locator("#revealed")).to_contain_text("Stage 1 · Round 1")
-            await expect(seen.locator("#waiting")).to_have_text("Still to pick: Anne and Ben.")
+            await expect(seen.locator("#status")).to_have_text("Still to pick: Anne and Ben.")
         # The reveal moved Anne's figures; Cleo's system asks for no motion, and got none.
         await expect(table.locator("#track .figure.moving")).to_have_count(3)
         await expect(cleo_table.locator("#track .figure.moving")).to_have_count(0)
@@ -145,17 +147,17 @@ async def test_a_forged_pick_changes_nothing_and_a_table_that_lost_its_socket_ca
             "Those controls are from an earlier round. Press Show my hand for the current one."
         )
         assert len(wire.states()) == states
-        await expect(table.locator("#waiting")).to_have_text("Still to pick: Anne and Ben.")
+        await expect(table.locator("#status")).to_have_text("Still to pick: Anne and Ben.")
 
         # The connection drops and stays down while round 2 is played from Discord.
         wire.refusing = True
         await wire.cut()
-        await expect(table.locator("#note")).to_have_text("Connection lost: reconnecting…")
+        await expect(table.locator("#status")).to_have_text("Connection lost: reconnecting…")
         await game.play_turn()
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 2")
         wire.refusing = False
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 3", timeout=30_000)
-        await expect(table.locator("#note")).to_be_hidden()
+        await expect(table.locator("#status")).to_have_text("Still to pick: Anne and Ben.")
         hand = table.get_by_role("region", name="Your hand")
         await expect(hand.locator("#cards").get_by_role("button", disabled=False)).to_have_count(3)
         assert wire.connections == 2
@@ -171,7 +173,8 @@ async def test_a_pick_from_the_table_shows_on_the_players_hand_in_the_channel(
     anne_hand = await game.controls(anne, 1, 1)
 
     async with browser_pages(height=900, count=1) as ((page,), problems):
-        table, _ = await seat_at_the_table(page, discord_client, anne, server, "Angemeldet als")
+        table, _ = await seat_at_the_table(page, discord_client, anne, server)
+        await expect(table.locator(".seat.you .state")).to_have_text("du · wählt noch")
         hand = table.get_by_role("region", name="Deine Handkarten")
         played = labels(anne_hand, "card")[0]
         await hand.get_by_role("button", name=played, exact=True).first.click()
@@ -183,7 +186,7 @@ async def test_a_pick_from_the_table_shows_on_the_players_hand_in_the_channel(
             what="Anne's hand in the channel showing her pick from the table",
         )
         assert labels(anne_hand, "pick") == ["Anne (du)", "Ben", "Leo"]
-        await expect(table.locator("#waiting")).to_have_text("Noch nicht gewählt: Ben.")
+        await expect(table.locator("#status")).to_have_text("Noch nicht gewählt: Ben.")
     assert problems == []
 
 
@@ -199,7 +202,7 @@ async def test_a_table_signs_in_again_when_the_bot_restarted_and_forgot_its_sess
         assert isinstance(bot, BotProcess)
         wire.refusing = True
         await bot.kill()
-        await expect(table.locator("#note")).to_have_text("Connection lost: reconnecting…")
+        await expect(table.locator("#status")).to_have_text("Connection lost: reconnecting…")
         await bot.start()
         await game.play_turn()
         wire.refusing = False
@@ -222,11 +225,11 @@ async def test_a_tactical_card_and_move_are_played_from_the_table(
         played = labels(anne_dm, "card")[0]
         await hand.get_by_role("button", name=played, exact=True).click()
         await expect(hand.locator("#hand-status")).to_contain_text(f"You laid {played} face down.")
-        await expect(table.locator("#waiting")).to_have_text("Still to pick: Ben.")
+        await expect(table.locator("#status")).to_have_text("Still to pick: Ben.")
         await game.pick_all([(ben, ben_dm)], 1, 1)
 
         # The moves, in the cards' order: Anne's from the table, Ben's from Discord.
-        waiting = table.locator("#waiting")
+        waiting = table.locator("#status")
         for _ in range(2):
             await expect(waiting).to_have_text(re.compile(r"Waiting for (Anne|Ben) to move"))
             mover = await waiting.inner_text()
@@ -254,12 +257,21 @@ async def test_a_table_opened_on_the_lobby_shows_the_game_once_it_starts(
     await ben.click(game.lobby, custom_id=lobby_button(game.lobby, "join"))
     async with browser_pages(height=900, count=1) as ((page,), problems):
         table, _ = await seat_at_the_table(page, discord_client, ben, server)
-        await expect(table.locator("#note")).to_have_text(
-            "The game has not started yet: it shows up here once the host starts it."
+        await expect(table.locator("#headline")).to_have_text("Lobby")
+        await expect(table.locator("#status")).to_have_text(
+            "In the lobby: the game starts when the host presses Start."
         )
+        seats = table.locator("#seat-list .seat .name")
+        await expect(seats).to_have_text(["Anne", "Ben"])
+        await expect(table.locator(".seat.you .name")).to_have_text("Ben")
+        # Cleo joins while Ben looks: her seat comes without a reload.
+        cleo = server.players("Cleo")[0]
+        await cleo.click(game.lobby, custom_id=lobby_button(game.lobby, "join"))
+        await expect(seats).to_have_text(["Anne", "Ben", "Cleo"])
+        game.players.append(cleo)
         await game.start()
         await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
-        await expect(table.locator("#note")).to_be_hidden()
+        await expect(table.locator("#status")).to_have_text("Still to pick: Anne, Ben and Cleo.")
         hand = table.get_by_role("region", name="Your hand")
         await expect(hand.locator("#cards").get_by_role("button")).to_have_count(5)
     assert problems == []

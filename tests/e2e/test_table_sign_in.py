@@ -1,7 +1,8 @@
 """The table (a Discord Activity) signs a player in, end to end: the real bot serves
 /activity/ with DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET against the loopback Discord;
 the test "Discord client" frames it in headless Chromium and answers the Embedded App SDK as
-Discord does; the page says who is signed in and where, or why not, with no console error."""
+Discord does; the page asks for the scopes it needs (rich presence's too), says where it is, or
+why it could not sign in, with no console error."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from playwright.async_api import expect
 from tests.e2e.browser import ARTEFACTS, browser_page, chromium
 from tests.e2e.server import Server
 from tests.table.at_the_table import discord_client, table_of
-from tests.table.discord_client import DiscordClient
+from tests.table.discord_client import SCOPES, DiscordClient
 
 __all__ = ["discord_client"]
 
@@ -28,8 +29,11 @@ async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explaine
         await discord_client.serve_in(page.context)
         await page.goto(discord_client.visit(anne, server.games))
         table = await table_of(page)
-        await expect(table.locator("#status")).to_have_text("Signed in as Anne.")
-        await expect(table.locator("#channel")).to_have_text("At the table of #games.")
+        await expect(table.locator("#place")).to_have_text("#games")
+        await expect(table.locator("#status")).to_have_text(
+            "No game is open in this conversation. "
+            "Start one with /whyfirst start and it shows up here."
+        )
         assert await table.get_attribute("html", "lang") == "en"
         await expect(table.locator("#present")).to_have_text("Here now: Anne.")
         commands = [command["cmd"] for command in await page.evaluate("rpc.commands")]
@@ -39,6 +43,8 @@ async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explaine
             "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS",
             "SUBSCRIBE",
         ]
+        authorized = (await page.evaluate("rpc.commands"))[0]["args"]
+        assert authorized["scope"] == SCOPES
         await page.screenshot(path=str(ARTEFACTS / "table-signed-in.png"))
         assert problems == []
 
@@ -47,6 +53,6 @@ async def test_a_player_is_signed_in_at_the_table_and_a_refused_code_is_explaine
         await expect(table.locator("#status")).to_have_text(
             "This sign-in is no longer valid: close the table and open it again."
         )
-        assert await table.is_hidden("#channel")
+        await expect(table.locator("#place")).to_have_text("")
         assert [command["cmd"] for command in await page.evaluate("rpc.commands")] == ["AUTHORIZE"]
     assert [problem for problem in problems if REFUSED_REQUEST not in problem] == []

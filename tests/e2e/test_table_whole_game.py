@@ -92,15 +92,17 @@ async def test_a_whole_game_from_two_tables_dm_buttons_and_channel_buttons(
         totals = await stored_replay_totals(server, int(game.record()["game"]))
         names = {player.name: str(player.id) for player in game.players}
         for table in (anne_table, ben_table, eve_table):
-            await expect(table.locator("#waiting")).to_have_text(
+            await expect(table.locator("#status")).to_have_text(
                 re.compile(r"^The winners? (is|are) "), timeout=REVEAL_TIMEOUT_MS
             )
-            rows = table.locator("#totals tbody tr")
-            await expect(rows).to_have_count(4)
+            seats = table.locator("#seat-list .seat")
+            await expect(seats).to_have_count(4)
             shown = {}
-            for row in await rows.all():
-                name = (await row.get_by_role("rowheader").inner_text()).split(" ", 1)[1]
-                shown[names[name.strip()]] = int(await row.locator(".total").inner_text())
+            for seat in await seats.all():
+                name = await seat.locator(".name").inner_text()
+                total = await seat.locator(".total").text_content()
+                assert total is not None
+                shown[names[name.strip()]] = int(total.split()[-1])
             assert shown == totals
         assert await eve_table.get_by_role("button").count() == 0
         assert await eve_table.get_by_role("region", name="Your hand").count() == 0

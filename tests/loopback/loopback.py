@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from tests.loopback.application import ActivityLaunch, Application
+from tests.loopback.avatars import AvatarRoutes
 from tests.loopback.commands import CommandRoutes, enable_activities
 from tests.loopback.errors import LoopbackError, Violation
 from tests.loopback.gateway import CLOSE_REASONS, Gateway, shard_of
@@ -39,6 +40,8 @@ class LoopbackDiscord:
         self.limiter = RateLimiter()
         self.rest = RestServer(self.world, self.limiter)
         self.desk = InteractionDesk(self.world, self.gateway)
+        self.avatars = AvatarRoutes(self.world)
+        """The CDN's avatars (`user.avatar = new_avatar()` gives a user one)."""
         self.expected_violations: set[str] = set()
         self._runner: web.AppRunner | None = None
         self._background: set[asyncio.Task[bool]] = set()
@@ -53,6 +56,7 @@ class LoopbackDiscord:
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self._attachment)
+        self.avatars.register(app)
         threads = ThreadRoutes(self.world, self.gateway)
         threads.register(self.rest, app)
         Routes(self.world, self.gateway, threads).register(self.rest, app)

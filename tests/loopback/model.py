@@ -76,6 +76,8 @@ class User:
     dms_closed: bool = False
     locale: str = "en-US"
     """The language the user's Discord client is set to (sent with their interactions)."""
+    avatar: str | None = None
+    """Their avatar's hash (the loopback's CDN draws it: tests/loopback/avatars.py)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,7 +85,7 @@ class User:
             "username": self.name.lower(),
             "global_name": self.name,
             "discriminator": "0",
-            "avatar": None,
+            "avatar": self.avatar,
             "bot": self.bot,
             "public_flags": 0,
         }

@@ -52,17 +52,14 @@ async def table_of(page: Page) -> Frame:
 
 
 async def seat_at_the_table(
-    page: Page,
-    client: DiscordClient,
-    player: Player,
-    server: Server,
-    signed_in: str = "Signed in as",
+    page: Page, client: DiscordClient, player: Player, server: Server, *, mobile: bool = False
 ) -> tuple[Frame, Wire]:
+    """The player opens the table in #games (`mobile`: in Discord's phone app), signed in."""
     wire = await Wire.on(page.context)
     await client.serve_in(page.context)
-    await page.goto(client.visit(player, server.games))
+    await page.goto(client.visit(player, server.games, mobile=mobile))
     table = await table_of(page)
-    await expect(table.locator("#status")).to_have_text(f"{signed_in} {player.name}.")
+    await expect(table.locator("#place")).to_have_text("#games")
     return table, wire
 
 

@@ -6,8 +6,10 @@ the table with the query Discord adds (frame_id, instance_id, platform, guild_id
 and speaks the SDK's postMessage protocol
 (@discord/embedded-app-sdk, src/Discord.ts): it answers the HANDSHAKE with the READY
 dispatch, AUTHORIZE with a code the loopback Discord issued to the player (or one Discord never
-issued), AUTHENTICATE as Discord does (it asks `users/@me` with the access token), CAPTURE_LOG
-by keeping the line, and any other command with an ERROR.
+issued) once the page asked for the scopes the table needs, AUTHENTICATE as Discord does (it asks
+`users/@me` with the access token), SET_ACTIVITY (rich presence) by keeping what the page set,
+CAPTURE_LOG by keeping the line, and any other command with an ERROR. Every command is kept in
+the page's `rpc.commands`, the activities in `rpc.activities`.
 """
 
 from __future__ import annotations
@@ -33,12 +35,15 @@ runs beside the tests): it waits for it, a bounded while."""
 INVALID_COMMAND = 4002
 PARTICIPANT = {"flags": 0, "bot": False}
 """What a participant carries beyond its user (the SDK's schema asks for both)."""
+SCOPES = ["identify", "rpc.activities.write"]
+"""What the table asks Discord for: who the player is, and setting their rich presence."""
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Discord (test client)</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,"></head>
 <body><script>
-const seen = window.rpc = {commands: [], logs: []};
+const seen = window.rpc = {commands: [], logs: [], activities: []};
 const frame = document.createElement("iframe");
 frame.src = %(activity)s;
 // As Discord's phone apps do, the Activity fills the window (a desktop panel: a window that size);
@@ -75,6 +80,12 @@ window.addEventListener("message", async (event) => {
     answer(cmd, nonce, {evt: payload.evt});
   }
   else if (cmd === "CAPTURE_LOG") { seen.logs.push(args); answer(cmd, nonce, null); }
+  else if (cmd === "SET_ACTIVITY") {
+    // The activity as set, under the application's name (cleared: the name alone, as the SDK's
+    // own mock answers; Discord's answer to a clear is not documented).
+    seen.activities.push(args.activity);
+    answer(cmd, nonce, {type: 0, ...args.activity, name: "Why First?"});
+  }
   else send(1, {cmd, evt: "ERROR", nonce, data: {code: %(invalid)d, message: "not here"}});
 });
 const PARTICIPANTS_UPDATE = "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE";
@@ -104,11 +115,12 @@ class DiscordClient:
         *,
         refused_code: bool = False,
         phone: bool = False,
+        mobile: bool = False,
     ) -> str:
         """The address that opens the table for `player` in `channel` (who joins the Activity
         running there, as Discord's App Launcher does); with `refused_code`, AUTHORIZE answers
-        with a code Discord never issued; with `phone`, the table opens as in Discord's phone
-        app (platform=mobile), in a phone-sized frame."""
+        with a code Discord never issued; with `mobile`, the table opens as in Discord's phone
+        app (platform=mobile), filling the window; with `phone`, in a phone-sized frame too."""
         self._player = player
         self._refuse_code = refused_code
         launch = self._discord.world.application.launch(player.user, channel.channel)
@@ -116,7 +128,7 @@ class DiscordClient:
         query = {
             "frame_id": secrets.token_hex(8),
             "instance_id": launch.instance_id,
-            "platform": "mobile" if phone else "desktop",
+            "platform": "mobile" if phone or mobile else "desktop",
             "channel_id": str(channel.id),
         }
         if channel.channel.guild is not None:
@@ -174,7 +186,7 @@ class DiscordClient:
     def authorize(self, args: dict[str, Any]) -> dict[str, str]:
         assert self._player is not None
         assert args["response_type"] == "code"
-        assert args["scope"] == ["identify"]
+        assert args["scope"] == SCOPES, args["scope"]
         assert args["client_id"] == str(self._discord.bot_user.id)
         code = "never-issued-" + secrets.token_hex(8) if self._refuse_code else None
         return {"code": code or self._player.authorize()}
@@ -193,7 +205,7 @@ class DiscordClient:
         return {
             "access_token": access_token,
             "user": user,
-            "scopes": ["identify"],
+            "scopes": SCOPES,
             "expires": "2100-01-01T00:00:00.000Z",
             "application": {**application, "description": "", "icon": None},
         }

@@ -18,6 +18,7 @@ from bot.observe.metrics import Metrics
 from bot.play.service import game_service
 from bot.settings import ActivityCredentials, Settings
 from bot.storage import Storage
+from bot.table.faces import Faces, cdn_of
 from bot.table.instances import ActivityInstances
 from bot.table.live import LiveTables
 from bot.table.page import TablePages
@@ -62,6 +63,7 @@ def _pages_client(
     clock = Clock()
     sessions = Sessions(sessions_clock or clock.monotonic)
     service = game_service(storage, Settings(token=loopback.token), Metrics(), clock)
+    faces = Faces(http, cdn_of(loopback.api_base))
     live = LiveTables(
         sessions,
         ActivityInstances(http, credentials.client_id),
@@ -69,6 +71,7 @@ def _pages_client(
         service.games,
         TablePicks(service.games, service.commits),
         clock.monotonic,
+        faces,
     )
     table = TablePages(
         DiscordSignIn(loopback.api_base, credentials),
@@ -77,6 +80,7 @@ def _pages_client(
         PUBLIC,
         channel_name={int(CHANNEL): "games"}.get,
         live=live,
+        faces=faces,
     )
     pages = WebPages(storage, Clock(), PUBLIC, min_rated_games=1, more=[table])
     return TestClient(TestServer(pages.application()))

@@ -11,7 +11,7 @@ import pytest
 from aiohttp import WSMsgType
 
 from bot.storage import Storage
-from bot.table.live import FLOOD_CLOSE, MESSAGES_PER_WINDOW
+from bot.table.connection import FLOOD_CLOSE, MESSAGES_PER_WINDOW
 from bot.table.sessions import SESSION_SECONDS
 from tests.loopback import LoopbackDiscord, Player, TextChannel
 from tests.table.tables import Client, table_client

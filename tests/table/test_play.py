@@ -43,8 +43,9 @@ async def test_make_play_seats_the_visitor_at_a_table_with_a_hand() -> None:
         async with browser_page(height=900) as (page, problems):
             await page.goto(address)
             table = await table_of(page)
-            await expect(table.locator("#status")).to_have_text("Signed in as Guest.")
+            await expect(table.locator("#place")).to_have_text("#general")
             await expect(table.locator("#headline")).to_have_text("Stage 1 · Round 1")
+            await expect(table.locator(".seat.you .name")).to_have_text("Guest")
             hand = table.get_by_role("region", name="Your hand")
             await expect(hand.locator("#cards").get_by_role("button")).to_have_count(5)
             # The AI players pick at once: the visitor's pick completes the round.
@@ -59,7 +60,7 @@ async def test_make_play_seats_the_visitor_at_a_table_with_a_hand() -> None:
             await page.goto(on_a_phone)
             phone = await table_of(page)
             await expect(phone.locator("#headline")).to_have_text("Stage 1 · Round 2")
-            await expect(phone.locator("#track")).to_have_class("rows")
+            await expect(phone.locator("#track")).to_have_attribute("data-rows", "3")
             framed = await page.locator("iframe").bounding_box()
             assert framed is not None
             assert (framed["width"], framed["height"]) == (390 + 24, 844 + 24)

@@ -55,9 +55,11 @@ async def test_a_code_signs_the_player_in_once(client: Client, anne: Player) -> 
     response = await client.post("/activity/api/token", json=asked(code))
     assert response.status == 200
     answer = await response.json()
-    assert answer["signed_in"] == "Signed in as Anne."
-    assert answer["channel"] == "At the table of #games."
+    assert answer["you"] == str(anne.id)
+    assert answer["place"] == "#games"
     assert answer["lang"] == "en"
+    assert answer["words"]["seat_waiting"] == "to pick"
+    assert answer["words"]["presence_picking"] == "Choosing cards"
     assert len(answer["session"]) >= 40
     assert answer["access_token"]
     assert "client_secret" not in await response.text()
@@ -81,8 +83,8 @@ async def test_the_players_discord_language_wins_and_an_unknown_channel_is_this_
         "/activity/api/token", json=asked(berta.authorize(), channel_id="42", guild_id="7")
     )
     answer = await response.json()
-    assert (answer["lang"], answer["signed_in"]) == ("de", "Angemeldet als Berta.")
-    assert answer["channel"] == "Am Spieltisch dieses Gesprächs."
+    assert (answer["lang"], answer["place"]) == ("de", "Dieses Gespräch")
+    assert answer["words"]["presence_picking"] == "Wählt Karten"
 
 
 @pytest.mark.parametrize(
