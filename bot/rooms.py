@@ -95,7 +95,8 @@ def build_rooms(
     outbox = Outbox(client, pacer)
     routes = Routes(outbox, monotonic=clock.monotonic)
     book = ClickBook(monotonic=clock.monotonic)
-    hands = Hands(routes, book, DmHands(routes, book, languages, storage), client)
+    dms = DmHands(routes, book, languages, storage)
+    hands = Hands(routes, book, dms, client, service.games, lambda: pacer.shared)
     table = table_parts(client, settings, clock, service, storage)
     in_flight = InFlight()
     leagues = league(

@@ -16,6 +16,9 @@ this process's latest state can be older than what the player sees.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 
 import engine
 from bot.announce.click_book import ClickBook, Spot
@@ -30,16 +33,28 @@ from bot.messages.hand import Directory, hand_controls, place_of, stage_over
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import HandsIn
+from bot.play.open_games import OpenGames
 from bot.play.transition import Ended, Transition
 from bot.storage import PlayerId, player_id
 
 
 class Hands:
-    def __init__(self, routes: Routes, book: ClickBook, dms: DmHands, directory: Directory) -> None:
+    def __init__(
+        self,
+        routes: Routes,
+        book: ClickBook,
+        dms: DmHands,
+        directory: Directory,
+        games: OpenGames,
+        shared: Callable[[], bool],
+    ) -> None:
+        """`shared()`: whether other processes live, which may move a game on unseen here."""
         self._routes = routes
         self._book = book
         self._dms = dms
         self._directory = directory
+        self._games = games
+        self._shared = shared
         self._latest: dict[int, Transition] = {}
         """Each game's latest committed transition: the controls show this one."""
 
@@ -161,9 +176,23 @@ class Hands:
                 return hand_controls(state, table, player, place, locale)
 
             what = f"game {table.game_id}: {player}'s hand"
-            return Letter(draw=draw, urgency=Urgency.PRIVATE, what=what, ephemeral=ephemeral)
+            ready = partial(self._newest, table.game_id)
+            return Letter(
+                draw=draw, urgency=Urgency.PRIVATE, what=what, ephemeral=ephemeral, ready=ready
+            )
 
         return letter
+
+    async def _newest(self, game_id: int) -> None:
+        """In a fleet, the game as the database has it: a hand that waited for its turn
+        under Discord's limit must not show an older state than another process dealt."""
+        latest = self._latest.get(game_id)
+        if not self._shared() or latest is None:
+            return
+        record = await self._games.refresh(game_id)
+        state = self._games.state_of(record) if record is not None else None
+        if record is not None and state is not None and record.version > latest.record.version:
+            self._latest[game_id] = replace(latest, record=record, state=state)
 
 
 async def _answered(transition: Transition) -> PlayerId | None:
