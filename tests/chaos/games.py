@@ -107,6 +107,7 @@ class GamePlay:
                 refused = f"{outcome.ephemeral_text} / {cancel.texts()} {cancel.failed}"
             await asyncio.sleep(1)
         if lobby is None:
+            self.tally.unopened += 1
             self.tally.note(f"#{self.place.channel.name}: no lobby opened in 20 tries: {refused}")
             return False
         self.after = lobby.id - 1

@@ -181,3 +181,6 @@ async def test_a_fleet_member_killed_as_it_stores_a_reveal_is_taken_over_and_sho
     record = table.record()
     assert recorded_plays(record) == table.chosen_plays()
     assert (await replay(record, fleet.workdir))["totals"] == announced_totals(final)
+    # The game ended on the shard-0 process; the channel's (shard 1) knew it open, and asks.
+    again = await players[0].slash(fleet.games, "whyfirst start")
+    assert again.ephemeral_text is None, again.ephemeral_text
