@@ -59,8 +59,8 @@ PERSONAL_TABLES = (
     PersonalTable(
         "actions",
         "actor_id",
-        ("game_id", "seq", "actor_id", "action", "created_at"),
-        ("actor_id", "action"),
+        ("game_id", "seq", "actor_id", "action", "created_at", "click"),
+        ("actor_id", "action", "click"),
     ),
     PersonalTable(
         "game_messages", "name", ("game_id", "name", "message_id"), ("name", "message_id")
