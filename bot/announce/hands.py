@@ -59,7 +59,10 @@ class Hands:
         """Each game's latest committed transition: the controls show this one."""
 
     def note(self, transition: Transition) -> None:
-        self._latest[transition.game_id] = transition
+        """The game's newest change (a recovered one is older than a click's in a takeover)."""
+        latest = self._latest.get(transition.game_id)
+        if latest is None or latest.record.version <= transition.record.version:
+            self._latest[transition.game_id] = transition
         self._dms.learn(transition.record)
 
     def clicked(self, game_id: int, player: PlayerId, click: Click) -> None:
