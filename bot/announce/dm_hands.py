@@ -15,7 +15,6 @@ from dataclasses import dataclass, field, replace
 
 from bot import storage as store
 from bot.announce.click_book import ClickBook, Spot
-from bot.announce.clicks import Token
 from bot.announce.letter import Letter
 from bot.announce.message_ids import StoredMessageIds, keep_message_ids
 from bot.announce.notices import end_notice
@@ -73,13 +72,6 @@ class DmHands:
             if closed_name in ids:
                 game.closed.add(seat.player)
                 game.stages.setdefault(seat.player, ids.get(stage_name, 0))
-
-    def found(self, game_id: int, player: PlayerId, token: Token) -> None:
-        """The player clicked a DM hand: after a restart, this process learns it so."""
-        game = self._games.setdefault(game_id, GameDms())
-        channel_id, message_id = token.channel_id, token.message_id
-        if player not in game.hands and channel_id is not None and message_id is not None:
-            game.hands[player] = (channel_id, message_id)
 
     def forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)

@@ -22,7 +22,6 @@ from functools import partial
 
 import engine
 from bot.announce.click_book import ClickBook, Spot
-from bot.announce.clicks import Click
 from bot.announce.dm_hands import DmHands, HandLetter
 from bot.announce.letter import Letter
 from bot.announce.notices import end_notice
@@ -64,11 +63,6 @@ class Hands:
         if latest is None or latest.record.version <= transition.record.version:
             self._latest[transition.game_id] = transition
         self._dms.learn(transition.record)
-
-    def clicked(self, game_id: int, player: PlayerId, click: Click) -> None:
-        """A click of the player's was noted: on a DM hand, it tells where that hand is."""
-        if click.token.in_dm:
-            self._dms.found(game_id, player, click.token)
 
     def forget(self, game_id: int) -> None:
         self._latest.pop(game_id, None)
