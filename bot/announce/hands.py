@@ -86,7 +86,7 @@ class Hands:
         answered = await _answered(transition)
         recipients = tuple(p for p in recipients if not table.is_ai(p) and p != answered)
         await asyncio.gather(
-            *(self._deal_to(table, player, state.stage, mark) for player in recipients)
+            *(self._deal_to(table, player, transition, mark) for player in recipients)
         )
 
     async def redraw_actor(self, table: Table, transition: Transition, mark: int) -> None:
@@ -122,7 +122,9 @@ class Hands:
 
     # --- one player --------------------------------------------------------------------
 
-    async def _deal_to(self, table: Table, player: PlayerId, stage: int, mark: int) -> None:
+    async def _deal_to(
+        self, table: Table, player: PlayerId, transition: Transition, mark: int
+    ) -> None:
         crash_point("hand")
         if table.hands is HandsIn.CHANNEL:
             await self._deal_in_channel(table, player, mark)
@@ -130,7 +132,10 @@ class Hands:
             await self._redraw_ephemeral(table, player, mark)
             # Where it is played, for the last stage's DM hand that the deal leaves without buttons.
             place = place_of(self._directory, table)
-            await self._dms.deal(table, player, place, self._hand(table, player), stage, mark)
+            hand = self._hand(table, player)
+            await self._dms.deal(
+                table, player, place, hand, transition.state.stage, mark, transition.record.version
+            )
 
     async def _deal_in_channel(self, table: Table, player: PlayerId, mark: int) -> None:
         """Hands in the channel: the player's ephemeral hand redrawn through their latest
