@@ -212,7 +212,10 @@ class LobbyDesk:
             return
         await tokens.answer(interaction, DEFERRED_UPDATE)
         try:
-            record = await self._service.seating.join(record.id, user.id, user.display_name)
+            click = logged_click(interaction, Clicked.LOBBY)
+            record = await self._service.seating.join(
+                record.id, user.id, user.display_name, click=click
+            )
         except store.GameConflict as refused:
             await refuse(interaction, _REFUSALS.get(type(refused), "refusal.busy"))
             return

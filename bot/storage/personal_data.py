@@ -53,8 +53,8 @@ PERSONAL_TABLES = (
     PersonalTable(
         "seats",
         "user_id",
-        ("game_id", "seat", "user_id", "display_name", "joined_at"),
-        ("user_id", "display_name"),
+        ("game_id", "seat", "user_id", "display_name", "joined_at", "click"),
+        ("user_id", "display_name", "click"),
     ),
     PersonalTable(
         "actions",

@@ -215,3 +215,28 @@ async def test_a_game_killed_as_a_stage_ends_deals_the_next_stage_by_dm_once(
     record = table.record()
     assert recorded_plays(record) == table.chosen_plays()
     assert (await replay(record, server.workdir))["totals"] == announced_totals(final)
+
+
+@pytest.mark.parametrize("hands", ["dm", "channel"])
+@pytest.mark.parametrize("point", ["commit:1", "hand:2"])
+async def test_a_game_killed_as_it_starts_deals_every_first_hand(
+    crashing: Server, point: str, hands: str
+) -> None:
+    """Killed once Start was stored and nothing shown, or with the first hands on their way.
+    With the hands in the channel a first hand is the follow-up of its player's Join (or the
+    host's Start): those clicks are stored with the seat and the start."""
+    server = crashing
+    bot = await server.start_bot_process(WHYFIRST_CRASH_AT=point)
+    players = server.players("Anne", "Ben", "Cleo")
+    table = Table(
+        server.discord, server.games, players, seed=2, hands_in_channel=hands == "channel"
+    )
+    starting = asyncio.create_task(table.open(pick_seconds=600, hands=hands))
+    await killed_and_restarted(bot)
+    await starting
+    await asyncio.gather(*(table.controls(player, 1, 1) for player in players))
+    await table.play_turn()
+    await server.discord.wait_for(lambda: table.current_turn() == (1, 2), what="round 2")
+    starts = [m for m in table.game_messages() if "**Why First?**" in m.content.split("\n")[0]]
+    assert len(starts) == 1
+    assert reveals_per_turn(table) == {(1, 1): 1}
