@@ -61,11 +61,13 @@ async def games(deployment: Deployment, slot: int, tally: Tally, seed: int, unti
         played += 1
 
 
-async def killer(deployments: list[Deployment], tally: Tally, seed: int, until: float) -> None:
+async def killer(
+    deployments: list[Deployment], tally: Tally, seed: int, until: float, every: tuple[float, float]
+) -> None:
     rng = random.Random(f"{seed}:killer")
     measures: set[asyncio.Task[None]] = set()
     while time.monotonic() < until:
-        await asyncio.sleep(rng.uniform(20, 60))
+        await asyncio.sleep(rng.uniform(*every))
         deployment = rng.choice(deployments)
         index = rng.randrange(len(deployment.bots))
         bot = deployment.bots[index]
@@ -94,7 +96,14 @@ async def measure(
         tally.ready_to_reveal.append(max(0.0, shown - ready))
 
 
-async def soak(minutes: float, seed: int, workdir: Path, logs: Path | None) -> Tally:
+async def soak(
+    minutes: float,
+    seed: int,
+    workdir: Path,
+    logs: Path | None,
+    every: tuple[float, float] = (20, 60),
+    only: str | None = None,
+) -> Tally:
     tally = Tally()
     bin_dir = find_server_binaries()
     if bin_dir is None:
@@ -106,16 +115,19 @@ async def soak(minutes: float, seed: int, workdir: Path, logs: Path | None) -> T
     try:
         (workdir / "sqlite").mkdir()
         (workdir / "fleet").mkdir()
-        deployments.append(await Deployment.start("sqlite", workdir / "sqlite", None, 1))
-        deployments.append(await Deployment.start("fleet", workdir / "fleet", cluster, 2))
+        if only in (None, "sqlite"):
+            deployments.append(await Deployment.start("sqlite", workdir / "sqlite", None, 1))
+        if only in (None, "fleet"):
+            deployments.append(await Deployment.start("fleet", workdir / "fleet", cluster, 2))
         until = time.monotonic() + minutes * 60
         players = [
             asyncio.create_task(games(deployment, slot, tally, seed, until))
             for deployment in deployments
             for slot in range(3)
         ]
-        players.append(asyncio.create_task(league_nights(deployments[0], tally, seed, until)))
-        await killer(deployments, tally, seed, until)
+        if deployments[0].name == "sqlite":
+            players.append(asyncio.create_task(league_nights(deployments[0], tally, seed, until)))
+        await killer(deployments, tally, seed, until, every)
         done, late = await asyncio.wait(players, timeout=FINISH_SECONDS)
         for task in late:
             task.cancel()
@@ -141,9 +153,21 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--logs", type=Path, help="a folder for each bot process's log")
+    parser.add_argument("--kill-every", default="20-60", help="seconds between kills: LOW-HIGH")
+    parser.add_argument("--only", choices=("sqlite", "fleet"), help="one of the deployments")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="whyfirst-chaos-") as folder:
-        tally = asyncio.run(soak(arguments.minutes, arguments.seed, Path(folder), arguments.logs))
+        low, high = (float(part) for part in arguments.kill_every.split("-"))
+        tally = asyncio.run(
+            soak(
+                arguments.minutes,
+                arguments.seed,
+                Path(folder),
+                arguments.logs,
+                (low, high),
+                arguments.only,
+            )
+        )
     print(tally.report(arguments.minutes, arguments.seed), flush=True)
     return 0 if tally.clean else 1
 
