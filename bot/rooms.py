@@ -16,7 +16,7 @@ import discord
 from bot import storage as store
 from bot.announce.announcer import Announcer
 from bot.announce.channel import ChannelPosts
-from bot.announce.click_book import ClickBook
+from bot.announce.click_book import ClickBook, restore_logged
 from bot.announce.dm_hands import DmHands
 from bot.announce.hands import Hands
 from bot.announce.outbox import Outbox
@@ -96,7 +96,15 @@ def build_rooms(
     routes = Routes(outbox, monotonic=clock.monotonic)
     book = ClickBook(monotonic=clock.monotonic)
     dms = DmHands(routes, book, languages, storage)
-    hands = Hands(routes, book, dms, client, service.games, lambda: pacer.shared)
+    hands = Hands(
+        routes,
+        book,
+        dms,
+        client,
+        service.games,
+        lambda: pacer.shared,
+        lambda game_id: restore_logged(book, storage, game_id, clock.now()),
+    )
     table = table_parts(client, settings, clock, service, storage)
     in_flight = InFlight()
     leagues = league(

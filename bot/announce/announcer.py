@@ -32,7 +32,7 @@ from bot.announce.round_message import RoundMessages
 from bot.messages.table import Table
 from bot.play.announcing import Clicked
 from bot.play.transition import Change, Ended, Transition
-from bot.storage import GameRecord, PlayerId
+from bot.storage import GameRecord, JsonObject, PlayerId
 from bot.ui.in_flight import InFlight
 
 log = logging.getLogger("whyfirst.announce")
@@ -78,6 +78,9 @@ class Announcer:
         self, game_id: int, player: PlayerId, interaction: discord.Interaction, clicked: Clicked
     ) -> None:
         self._book.note(game_id, player, interaction, clicked)
+
+    def hand_click(self, game_id: int, player: PlayerId) -> JsonObject | None:
+        return self._book.hand_click(game_id, player)
 
     # --- the client's side (bot/client.py) ---------------------------------------------
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Callable
+from datetime import datetime
 from enum import Enum
+from typing import Protocol
 
 import discord
 
@@ -24,11 +26,18 @@ from bot.options import HandsIn
 from bot.play.announcing import Clicked
 from bot.play.transition import Transition
 from bot.storage import JsonObject, PlayerId, player_id
+from bot.storage.timefmt import moment_from_db
 from bot.ui.contexts import clicks_only, in_bot_dm
 from bot.ui.replies import answered
 
 CLICK_WAIT_SECONDS = 24 * 3600.0
 """Where only clicks reach the channel, how long a due message waits for one to carry it."""
+
+
+class ClickLog(Protocol):
+    async def clicks(self, game_id: int) -> list[tuple[int, int, JsonObject, str]]:
+        """The clicks logged with a game's seats and changes, oldest first: who, at what
+        version, the click, when."""
 
 
 class Spot(Enum):
@@ -101,8 +110,9 @@ class ClickBook:
         self._rounds.pop(game_id, None)
 
     def restore(self, game_id: int, player: PlayerId, logged: JsonObject, age: float) -> None:
-        """A click logged with a change `age` seconds ago (`logged_click`), kept where it was
-        when its process died: a restarted process reaches the player's hand through it."""
+        """A click logged with a change `age` seconds ago (`logged_click`), kept where this
+        process knows none of the player's: a process that restarted or took the game over
+        reaches their hand through it while it is fresh."""
         token = Token(
             value=str(logged["token"]),
             issued=self._monotonic() - age,
@@ -115,7 +125,24 @@ class ClickBook:
         )
         clicks = self._clicks.setdefault(game_id, {})
         for spot in spots_of(Clicked(logged["clicked"]), token.in_dm):
-            clicks[player, spot] = Click(token)
+            clicks.setdefault((player, spot), Click(token))
+
+    def hand_click(self, game_id: int, player: PlayerId) -> JsonObject | None:
+        """The player's latest click on their ephemeral hand, as `logged_click` logs one: a
+        click is noted here once answered, so its token lives."""
+        click = self.latest(game_id, player, Spot.HAND)
+        if click is None:
+            return None
+        token = click.token
+        return {
+            "token": token.value,
+            "channel": token.channel_id,
+            "message": click.message_id or token.message_id,
+            "dm": token.in_dm,
+            "locale": token.locale,
+            "limited": token.limited,
+            "clicked": Clicked.HAND.value,
+        }
 
     def _click(self, interaction: discord.Interaction, noted: int = 0) -> Click:
         message = interaction.message
@@ -213,11 +240,9 @@ class ClickBook:
                 awaiting.set_result(None)
 
 
-def logged_click(
-    interaction: discord.Interaction, clicked: Clicked, *, acknowledged: bool = True
-) -> JsonObject:
-    """What is logged of a click with the change it makes (`ClickBook.restore`);
-    `acknowledged`: answered before the change is stored."""
+def logged_click(interaction: discord.Interaction, clicked: Clicked) -> JsonObject:
+    """What is logged of a click, answered already, with the change it makes
+    (`ClickBook.restore`)."""
     message = interaction.message
     return {
         "token": interaction.token,
@@ -227,8 +252,15 @@ def logged_click(
         "locale": locale_name(interaction.locale),
         "limited": clicks_only(interaction),
         "clicked": clicked.value,
-        "acknowledged": acknowledged,
     }
+
+
+async def restore_logged(book: ClickBook, log: ClickLog, game_id: int, now: datetime) -> None:
+    """The clicks logged with a game's changes and seats, put back in the book where it knows
+    none of their players', newest first: a player's latest wins."""
+    for actor, _, click, at in reversed(await log.clicks(game_id)):
+        age = (now - moment_from_db(at)).total_seconds()
+        book.restore(game_id, player_id(actor), click, age)
 
 
 def _number(value: object) -> int | None:

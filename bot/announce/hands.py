@@ -16,7 +16,8 @@ this process's latest state can be older than what the player sees.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import contextlib
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from functools import partial
 
@@ -34,7 +35,7 @@ from bot.messages.table import Table
 from bot.options import HandsIn
 from bot.play.open_games import OpenGames
 from bot.play.transition import Ended, Transition
-from bot.storage import PlayerId, player_id
+from bot.storage import PlayerId, StorageError, player_id
 
 
 class Hands:
@@ -46,14 +47,20 @@ class Hands:
         directory: Directory,
         games: OpenGames,
         shared: Callable[[], bool],
+        restore: Callable[[int], Awaitable[None]],
     ) -> None:
-        """`shared()`: whether other processes live, which may move a game on unseen here."""
+        """`shared()`: whether other processes live, which may move a game on unseen here;
+        `restore(game_id)` puts the clicks logged with the game back in the book."""
         self._routes = routes
         self._book = book
         self._dms = dms
         self._directory = directory
         self._games = games
         self._shared = shared
+        self._restore = restore
+        self._restored: set[int] = set()
+        """The games whose logged clicks this process has read (a process that restarted,
+        or another's game, knows no click of the players who clicked before)."""
         self._latest: dict[int, Transition] = {}
         """Each game's latest committed transition: the controls show this one."""
 
@@ -66,6 +73,7 @@ class Hands:
 
     def forget(self, game_id: int) -> None:
         self._latest.pop(game_id, None)
+        self._restored.discard(game_id)
         self._dms.forget(game_id)
 
     # --- after a commit ----------------------------------------------------------------
@@ -74,6 +82,10 @@ class Hands:
         self, table: Table, transition: Transition, mark: int, *, everyone: bool = False
     ) -> None:
         """A new turn: the controls of everyone it concerns (`everyone`: of all players)."""
+        if table.game_id not in self._restored:
+            self._restored.add(table.game_id)
+            with contextlib.suppress(StorageError):
+                await self._restore(table.game_id)
         state = transition.state
         if state.phase == engine.Phase.MOVING and not everyone:
             # The mover who just moved sees their buttons go; the next one gets theirs.

@@ -17,28 +17,23 @@ from typing import Protocol
 
 import engine
 from bot.announce.announcer import Announcer
-from bot.announce.click_book import ClickBook
+from bot.announce.click_book import ClickBook, ClickLog, restore_logged
 from bot.clock import Clock
 from bot.play.transition import Ended, EndReason, Transition, changes_since
 from bot.storage import (
     GameRecord,
     GameStatus,
-    JsonObject,
     LoggedAction,
     StorageError,
-    player_id,
 )
-from bot.storage.timefmt import moment_from_db
 
 log = logging.getLogger("whyfirst.announce")
 
 _ENDED_AS = {GameStatus.CANCELLED: EndReason.CANCELLED, GameStatus.ABANDONED: EndReason.ABANDONED}
 
 
-class RecoveryStorage(Protocol):
+class RecoveryStorage(ClickLog, Protocol):
     async def action_log(self, game_id: int) -> list[LoggedAction]: ...
-
-    async def clicks(self, game_id: int) -> list[tuple[int, int, JsonObject, str]]: ...
 
 
 class Recovery:
@@ -58,18 +53,11 @@ class Recovery:
         if record.state_json is None or ended is not None:
             return
         try:
-            clicks = await self._storage.clicks(record.id)
+            await restore_logged(self._book, self._storage, record.id, self._clock.now())
             changes = changes_since(record, await self._storage.action_log(record.id))
         except StorageError as problem:
             log.warning("game %s: what it stored could not be read back: %s", record.id, problem)
             return
-        for actor, version, click, at in clicks:
-            # A click answered once its change was stored (a pick on one's hand in the channel)
-            # was never answered if its process died meanwhile: its token is dead. Any older
-            # one was answered before the next change, which waits for the game's lock.
-            if click["acknowledged"] or version < record.version:
-                age = (self._clock.now() - moment_from_db(at)).total_seconds()
-                self._book.restore(record.id, player_id(actor), click, age)
         for change in changes[:-1]:
             self._announcer.show(change)
         state = engine.state_from_dict(record.state or {})

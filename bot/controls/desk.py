@@ -120,7 +120,12 @@ class HandDesk:
             await tokens.answer(interaction, DEFERRED_UPDATE)
             self._announcing.note_click(game_id, player, interaction, clicked)
         answer = self._answer(interaction, player, deferred) if private else None
-        click = logged_click(interaction, clicked, acknowledged=deferred)
+        # Logged with the change: this click if it was answered already, else their last one.
+        click = (
+            logged_click(interaction, clicked)
+            if deferred
+            else self._announcing.hand_click(game_id, player)
+        )
         outcome = await self._commits.commit(prepared, interaction.user.id, answer, click=click)
         if isinstance(outcome, Refusal):
             await refuse(interaction, outcome.key)

@@ -8,7 +8,7 @@ from typing import Protocol
 import discord
 
 from bot.play.transition import Change
-from bot.storage import GameRecord, PlayerId
+from bot.storage import GameRecord, JsonObject, PlayerId
 
 
 class Clicked(Enum):
@@ -37,3 +37,7 @@ class Announcing(Protocol):
         """The player's click was acknowledged: while it is fresh, its token carries what
         the game shows them next (their controls redrawn, their first hand in the channel)
         and, in the game's channel, the public message its change brings."""
+
+    def hand_click(self, game_id: int, player: PlayerId) -> JsonObject | None:
+        """Their latest answered click on their ephemeral hand, to log with a change that
+        their click answers only once it is stored."""

@@ -240,3 +240,29 @@ async def test_a_game_killed_as_it_starts_deals_every_first_hand(
     starts = [m for m in table.game_messages() if "**Why First?**" in m.content.split("\n")[0]]
     assert len(starts) == 1
     assert reveals_per_turn(table) == {(1, 1): 1}
+
+
+async def test_a_fleet_member_back_after_a_takeover_deals_the_hands_of_those_who_clicked_before(
+    fleet: Server,
+) -> None:
+    """Hands in the channel, whose clicks all reach the shard-1 process. Two players pick, the
+    process is killed, the shard-0 process takes the game over; restarted, the shard-1 process
+    gets the other two picks and deals the next round: also to the two whose clicks it never
+    saw (it reads the clicks logged with the game)."""
+    fleet.discord.expect_violation("not-acknowledged")
+    shard_0 = await fleet.start_bot_process(WHYFIRST_SHARD_COUNT="2", WHYFIRST_SHARD_IDS="0")
+    shard_1 = await fleet.start_bot_process(WHYFIRST_SHARD_COUNT="2", WHYFIRST_SHARD_IDS="1")
+    anne, ben, cleo, dan = players = fleet.players("Anne", "Ben", "Cleo", "Dan")
+    table = Table(fleet.discord, fleet.games, players, seed=5, hands_in_channel=True)
+    await table.open(pick_seconds=600, hands="channel")
+    await table.play_turn()
+    hands = {p.name: await table.controls(p, 1, 2) for p in players}
+    await table.pick_all([(anne, hands["Anne"]), (ben, hands["Ben"])], 1, 2)
+    await shard_1.kill()
+    await fleet.discord.wait_for(
+        lambda: any("took over the timers" in line for line in shard_0.stderr_lines),
+        what="the game taken over by the shard-0 process",
+    )
+    await shard_1.start()
+    await table.pick_all([(cleo, hands["Cleo"]), (dan, hands["Dan"])], 1, 2)
+    await asyncio.gather(*(table.controls(player, 1, 3) for player in players))
