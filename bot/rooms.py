@@ -29,6 +29,7 @@ from bot.controls.commands import controls_feature
 from bot.controls.desk import HandDesk
 from bot.languages import Languages
 from bot.league.build import league
+from bot.learn.build import learning
 from bot.lobby.commands import lobby_feature
 from bot.lobby.desk import LobbyDesk
 from bot.observe.metrics import Metrics
@@ -95,9 +96,10 @@ def build_rooms(
     outbox = Outbox(client, pacer)
     routes = Routes(outbox, monotonic=clock.monotonic)
     book = ClickBook(monotonic=clock.monotonic)
-    hands = Hands(routes, book, DmHands(routes, book, languages, storage), client)
-    table = table_parts(client, settings, clock, service, storage)
     in_flight = InFlight()
+    learn = learning(storage, service, outbox, in_flight)
+    hands = Hands(routes, book, DmHands(routes, book, languages, storage), client, learn.tutor)
+    table = table_parts(client, settings, clock, service, storage)
     leagues = league(
         storage, service, client, clock, languages, settings, background, in_flight, outbox
     )
@@ -118,7 +120,7 @@ def build_rooms(
     fallback = metrics.count_rest_fallback
     rounds = RoundMessages(routes, book, clock, fallback)
     replay_url = None if web is None else web.replay_url
-    channel = ChannelPosts(routes, book, rounds, storage, fallback, replay_url)
+    channel = ChannelPosts(routes, book, rounds, storage, learn.tutor, fallback, replay_url)
     announcer = Announcer(book, channel, rounds, hands, in_flight)
     deadlines = DeadlineActions(service.commits, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
@@ -146,13 +148,16 @@ def build_rooms(
     desk = LobbyDesk(service, timers, clock, announcer, languages, defaults, table_on)
     features = (
         lobby_feature(desk, here, in_flight),
-        controls_feature(HandDesk(service.games, service.commits, announcer, client), here),
+        controls_feature(
+            HandDesk(service.games, service.commits, announcer, client, learn.tutor), here
+        ),
         standings_feature(storage, languages, clock, settings.rating_min_games),
         preferences_feature(languages, defaults),
         kept.feature,
         table_feature(table_on, None if table is None else table.follower),
         web_feature(storage, clock, web),
         leagues.feature,
+        learn.feature,
     )
     storage.own(tuple(feature.owns for feature in features))
     return Rooms(

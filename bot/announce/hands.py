@@ -27,6 +27,7 @@ from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Routes
 from bot.crash import crash_point
 from bot.messages.hand import Directory, hand_controls, place_of, stage_over
+from bot.messages.notes import Notes
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import HandsIn
@@ -35,7 +36,10 @@ from bot.storage import PlayerId, player_id
 
 
 class Hands:
-    def __init__(self, routes: Routes, book: ClickBook, dms: DmHands, directory: Directory) -> None:
+    def __init__(
+        self, routes: Routes, book: ClickBook, dms: DmHands, directory: Directory, notes: Notes
+    ) -> None:
+        self._notes = notes
         self._routes = routes
         self._book = book
         self._dms = dms
@@ -62,6 +66,7 @@ class Hands:
         self, table: Table, transition: Transition, mark: int, *, everyone: bool = False
     ) -> None:
         """A new turn: the controls of everyone it concerns (`everyone`: of all players)."""
+        await self._notes.ready(transition.record)
         state = transition.state
         if state.phase == engine.Phase.MOVING and not everyone:
             # The mover who just moved sees their buttons go; the next one gets theirs.
@@ -90,6 +95,7 @@ class Hands:
 
     async def close(self, table: Table, transition: Transition, mark: int) -> None:
         """The game is over: every player's controls say so and lose their buttons."""
+        await self._notes.ready(transition.record)
         answered = await _answered(transition)
         for player in dict.fromkeys((*table.players, *self._book.players(table.game_id))):
             if player != answered:
@@ -158,7 +164,8 @@ class Hands:
                 state = self._latest[table.game_id].state
                 if stage is not None and state.stage != stage:
                     return Post(stage_over(place, stage, locale))
-                return hand_controls(state, table, player, place, locale)
+                note = self._notes.in_hand(table, state, player, locale)
+                return hand_controls(state, table, player, place, locale, note=note)
 
             what = f"game {table.game_id}: {player}'s hand"
             return Letter(draw=draw, urgency=Urgency.PRIVATE, what=what, ephemeral=ephemeral)

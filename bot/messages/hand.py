@@ -83,17 +83,20 @@ def hand_controls(
     place: Place,
     locale: str | None = None,
     selected: int | None = None,
+    note: str | None = None,
 ) -> Post:
-    """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
+    """The controls `player` sees now; `selected` is a card chosen but not yet aimed; `note`
+    teaches a rule under them (bot/messages/notes.py)."""
     view = engine.hand_view(state, player)
     header = _header(place, view.stage, view.round, locale)
     status = hand_status(view, table, player, locale, selected)
+    text = f"{header}\n{status}" + (f"\n\n{note}" if note else "")
     if view.phase == engine.Phase.FINISHED:
-        return Post(f"{header}\n{status}", None)
+        return Post(text, None)
     chosen = _chosen(view, selected)
     cards = _cards(state, view, chosen)
     targets = _targets(view, table, chosen, locale)
-    return Post(f"{header}\n{status}", _buttons(state, table, player, cards, targets))
+    return Post(text, _buttons(state, table, player, cards, targets))
 
 
 def hand_status(
