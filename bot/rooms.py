@@ -99,7 +99,7 @@ def build_rooms(
     in_flight = InFlight()
     learn = learning(storage, service, outbox, in_flight)
     hands = Hands(routes, book, DmHands(routes, book, languages, storage), client, learn.tutor)
-    table = table_parts(client, settings, clock, service, storage)
+    table = table_parts(client, settings, clock, service, storage, learn.tutor)
     leagues = league(
         storage, service, client, clock, languages, settings, background, in_flight, outbox
     )
