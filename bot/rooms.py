@@ -146,11 +146,10 @@ def build_rooms(
     )
     table_on = settings.activity is not None
     desk = LobbyDesk(service, timers, clock, announcer, languages, defaults, table_on)
+    hands_desk = HandDesk(service.games, service.commits, announcer, client, learn.tutor)
     features = (
         lobby_feature(desk, here, in_flight),
-        controls_feature(
-            HandDesk(service.games, service.commits, announcer, client, learn.tutor), here
-        ),
+        controls_feature(hands_desk, here),
         standings_feature(storage, languages, clock, settings.rating_min_games),
         preferences_feature(languages, defaults),
         kept.feature,

@@ -18,7 +18,7 @@ from bot.announce.notices import end_notice
 from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Address, Routes
 from bot.crash import crash_point
-from bot.messages.notes import Notes
+from bot.messages.hand import Notes
 from bot.messages.post import Post
 from bot.messages.reveal import reveal_posts
 from bot.messages.round import reminder_post, story_without_waiting_line

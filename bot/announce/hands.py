@@ -26,8 +26,7 @@ from bot.announce.notices import end_notice
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Routes
 from bot.crash import crash_point
-from bot.messages.hand import Directory, hand_controls, place_of, stage_over
-from bot.messages.notes import Notes
+from bot.messages.hand import Directory, Notes, hand_controls, place_of, stage_over
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import HandsIn

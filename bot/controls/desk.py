@@ -15,8 +15,7 @@ import discord
 import engine
 from bot.announce.click_book import logged_click
 from bot.i18n import locale_name
-from bot.messages.hand import Directory, hand_controls, place_of
-from bot.messages.notes import Notes
+from bot.messages.hand import Directory, Notes, hand_controls, place_of
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import GameOptions, HandsIn

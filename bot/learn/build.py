@@ -1,6 +1,6 @@
 """The learn feature's parts, built from the few collaborators they use: the composition root
-hands its `tutor` to the hands, the reveals and the controls (bot/messages/notes.py), and adds
-its `feature` with every other."""
+hands its `tutor` to the hands, the reveals, the controls and the table (`Notes`,
+bot/messages/hand.py), and adds its `feature` with every other."""
 
 from __future__ import annotations
 

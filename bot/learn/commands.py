@@ -1,5 +1,5 @@
 """How Discord reaches the learn feature: /whyfirst learn, /whyfirst tips on|off, and a practice
-game's buttons (End practice, Practice again)."""
+game's End practice button."""
 
 from __future__ import annotations
 
@@ -33,9 +33,7 @@ def learn_feature(desk: LearnDesk, in_flight: InFlight) -> Feature:
     return Feature(
         commands=(learn, tips),
         clicks={
-            ids.PRACTICE_TEMPLATE: lambda interaction, m: desk.practice_button(
-                interaction, m["action"], int(m["game"])
-            )
+            ids.PRACTICE_END_TEMPLATE: lambda interaction, m: desk.end(interaction, int(m["game"]))
         },
         owns=LEARNING_TABLES,
     )

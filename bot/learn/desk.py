@@ -1,5 +1,5 @@
-"""The learn desk: /whyfirst learn (and Practice again) start a practice game in the learner's
-DMs at once; End practice ends it; /whyfirst tips on|off is a person's preference.
+"""The learn desk: /whyfirst learn starts a practice game in the learner's DMs at once; End
+practice ends it; /whyfirst tips on|off is a person's preference.
 
 A practice game is an ordinary game of the learner and three casual AI players, played in
 their DM channel with the bot (its reveals too), its options saying `practice`: nobody's
@@ -110,13 +110,8 @@ class LearnDesk:
         log.info("game %s: a practice game started in a DM", record.id)
         await say_privately(interaction, t("learn.started", locale))
 
-    async def practice_button(
-        self, interaction: discord.Interaction, action: str, game_id: int
-    ) -> None:
-        """End practice (the learner's own game only), or Practice again."""
-        if action == "again":
-            await self.learn(interaction)
-            return
+    async def end(self, interaction: discord.Interaction, game_id: int) -> None:
+        """End practice: the learner's own game only."""
         record = await self._service.games.current(game_id)
         if record is None or record.host_id != interaction.user.id:
             await refuse(interaction, "refusal.not_your_controls")

@@ -1,4 +1,4 @@
-"""Who hears the notes, and what they hear: the `Notes` (bot/messages/notes.py) the hands and a
+"""Who hears the notes, and what they hear: the `Notes` (bot/messages/hand.py) the hands and a
 practice game's reveals carry.
 
 A practice game's learner hears every note (its AI players none). In a real game, the people
@@ -9,6 +9,8 @@ entry is let go only when many newer games came after it."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections import OrderedDict
 from datetime import datetime
 from typing import Protocol
@@ -18,7 +20,9 @@ from bot.learn.moments import hand_notes, reveal_notes
 from bot.learn.words import said
 from bot.messages.table import Table
 from bot.options import GameOptions
-from bot.storage import GameRecord, PlayerId, player_id
+from bot.storage import GameRecord, PlayerId, StorageError, player_id
+
+log = logging.getLogger("whyfirst.learn")
 
 KEPT_GAMES = 4096
 
@@ -32,13 +36,25 @@ class Tutor:
         self._store = store
         self._tipped: OrderedDict[int, frozenset[PlayerId]] = OrderedDict()
         """Per real game, who gets its first-game tips."""
+        self._loading: dict[int, asyncio.Future[frozenset[int]]] = {}
 
     async def ready(self, record: GameRecord) -> None:
+        """Read once, however many parts ask at once; a database that fails costs the game's
+        tips until the next time it is asked, never its hands."""
         if record.id in self._tipped or record.started_at is None:
             return
         if GameOptions.of(record).practice:
             return
-        people = await self._store.newcomers(record.id, record.started_at)
+        loading = self._loading.get(record.id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._store.newcomers(record.id, record.started_at))
+            self._loading[record.id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(record.id, None))
+        try:
+            people = await asyncio.shield(loading)
+        except StorageError as problem:
+            log.warning("game %s: nobody's first-game tips were read: %s", record.id, problem)
+            return
         self._tipped[record.id] = frozenset(player_id(user) for user in people)
         while len(self._tipped) > KEPT_GAMES:
             self._tipped.popitem(last=False)

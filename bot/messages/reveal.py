@@ -39,15 +39,12 @@ async def reveal_posts(
     """`record`, `before`, `state`, `events`: the change's (no `before`: the game's start);
     `rating_changes`: each rated person's change on the shown scale, once the game is over;
     `replay_url`: a replay token's page, when the bot serves web pages; `note`: what a
-    practice game's last post of the reveal teaches (bot/messages/notes.py)."""
+    practice game's last post of the reveal teaches (`Notes`, bot/messages/hand.py)."""
     over = state.phase == engine.Phase.FINISHED
     story = story_of(table, before, state, events)
-    if note and not over:
-        story = replace(story, lines=(*story.lines, note))
+    story = replace(story, lines=(*story.lines, note)) if note and not over else story
     round_message = await round_post(table, state, story, record.deadline)
-    result = result_post(table, record, state, events, rating_changes) if over else None
-    if result is not None and note:
-        result = replace(result, content=f"{result.content}\n\n{note}")
+    result = result_post(table, record, state, events, rating_changes, note) if over else None
     # The words and pictures first, then the buttons: the newest post carries them.
     token = record.replay_token
     controls = channel_controls(table, state, replay_url(token) if replay_url and token else None)

@@ -8,7 +8,7 @@ from typing import Protocol
 import discord
 
 from bot.clock import Clock
-from bot.messages.notes import Notes
+from bot.messages.hand import Notes
 from bot.play.service import GameService
 from bot.settings import Settings
 from bot.table.faces import Faces, cdn_of

@@ -26,10 +26,10 @@ from typing import Protocol
 from aiohttp import WSMsgType, web
 
 from bot.i18n import t
-from bot.messages.notes import Notes
+from bot.messages.hand import Notes
 from bot.play.open_games import OpenGames
 from bot.play.transition import Change, Ended, Transition
-from bot.storage import GameRecord, GameStatus, JsonObject, StorageError
+from bot.storage import GameRecord, GameStatus, JsonObject
 from bot.table.connection import (
     FLOOD_CLOSE,
     LONGEST_MESSAGE,
@@ -116,10 +116,7 @@ class LiveTables:
             task.add_done_callback(self._noting.discard)
 
     async def _show_when_noted(self, channel: int, record: GameRecord) -> None:
-        try:
-            await self._notes.ready(record)
-        except StorageError as problem:
-            log.warning("game %s: its tables show no notes: %s", record.id, problem)
+        await self._notes.ready(record)
         self._noted[channel] = record.id
         for change in self._waiting.pop(channel, []):
             tables = self._tables.get(channel)

@@ -10,8 +10,7 @@ from datetime import datetime
 
 import engine
 from bot.i18n import join_names, t
-from bot.messages.hand import dealt_hand, hand_status
-from bot.messages.notes import Notes
+from bot.messages.hand import Notes, dealt_hand, hand_status
 from bot.messages.picture import Snapshot, board_for, fold_moves
 from bot.messages.table import Table, card_label
 from bot.render import describe_board
