@@ -21,7 +21,7 @@ from tests.e2e.learning import (
 from tests.e2e.results import replay
 from tests.e2e.server import Server
 from tests.e2e.stored import stored_games
-from tests.e2e.table import buttons
+from tests.e2e.table import buttons, enabled
 
 SEED = "65"
 
@@ -93,8 +93,12 @@ async def test_learn_anywhere_one_practice_at_a_time_ended_at_will_and_erased_wi
     assert group.messages() == []
     again = await anne.slash(anne.dm_with_the_bot(), "whyfirst learn")
     assert again.ephemeral_text == t("learn.busy", "en-US")
-    # End practice, under the latest round, ends it.
+    # Show my hand, under the latest round, brings her hand down to her; End practice ends it.
     latest = next(m for m in reversed(anne.dms()) if buttons(m, "practice_end"))
+    shown = await anne.click(latest, custom_id=buttons(latest, "hand")[0]["custom_id"])
+    assert shown.ephemeral is not None
+    assert enabled(buttons(shown.ephemeral, "card"))
+    assert f"💡 {t('learn.first_hand', 'en-US')}" in shown.ephemeral.content
     ended = await anne.click(latest, label=t("learn.end", "en-US"))
     await server.discord.wait_for(lambda: ended.ephemeral_text, what="the end")
     assert ended.ephemeral_text == t("cancel.done", "en-US")
