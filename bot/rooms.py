@@ -98,7 +98,8 @@ def build_rooms(
     book = ClickBook(monotonic=clock.monotonic)
     in_flight = InFlight()
     learn = learning(storage, service, outbox, in_flight)
-    hands = Hands(routes, book, DmHands(routes, book, languages, storage), client, learn.tutor)
+    dms = DmHands(routes, book, languages, storage)
+    hands = Hands(routes, book, dms, client, service.games, lambda: pacer.shared, learn.tutor)
     table = table_parts(client, settings, clock, service, storage, learn.tutor)
     leagues = league(
         storage, service, client, clock, languages, settings, background, in_flight, outbox

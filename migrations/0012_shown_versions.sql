@@ -9,3 +9,6 @@ CREATE INDEX games_unshown ON games (id) WHERE shown_version < version;
 -- The click that made a logged change: its interaction token (alive for 15 minutes), so that a
 -- restarted process reaches the player's ephemeral hand through it, as the dead one would have.
 ALTER TABLE actions ADD COLUMN click TEXT;
+-- And the click that seated a player (their Join): their first hand in the channel is its
+-- follow-up.
+ALTER TABLE seats ADD COLUMN click TEXT;

@@ -77,7 +77,7 @@ class Announcer:
     def note_click(
         self, game_id: int, player: PlayerId, interaction: discord.Interaction, clicked: Clicked
     ) -> None:
-        self._hands.clicked(game_id, player, self._book.note(game_id, player, interaction, clicked))
+        self._book.note(game_id, player, interaction, clicked)
 
     # --- the client's side (bot/client.py) ---------------------------------------------
 

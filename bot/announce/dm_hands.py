@@ -10,12 +10,12 @@ kept there by whichever process sent them, so that it edits a hand instead of se
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from bot import storage as store
 from bot.announce.click_book import ClickBook, Spot
-from bot.announce.clicks import Token
 from bot.announce.letter import Letter
 from bot.announce.message_ids import StoredMessageIds, keep_message_ids
 from bot.announce.notices import end_notice
@@ -28,6 +28,8 @@ from bot.messages.table import Table
 from bot.play.transition import Ended
 from bot.storage import GameRecord, PlayerId, user_id_of
 from bot.storage.personal_data import message_names
+
+log = logging.getLogger("whyfirst.announce")
 
 DmMessage = tuple[int, int]
 """A DM hand's channel id and message id."""
@@ -74,13 +76,6 @@ class DmHands:
                 game.closed.add(seat.player)
                 game.stages.setdefault(seat.player, ids.get(stage_name, 0))
 
-    def found(self, game_id: int, player: PlayerId, token: Token) -> None:
-        """The player clicked a DM hand: after a restart, this process learns it so."""
-        game = self._games.setdefault(game_id, GameDms())
-        channel_id, message_id = token.channel_id, token.message_id
-        if player not in game.hands and channel_id is not None and message_id is not None:
-            game.hands[player] = (channel_id, message_id)
-
     def forget(self, game_id: int) -> None:
         self._games.pop(game_id, None)
 
@@ -107,11 +102,20 @@ class DmHands:
             self._games[table.game_id].hands.pop(player, None)
 
     async def deal(
-        self, table: Table, player: PlayerId, place: Place, hand: HandLetter, stage: int, mark: int
+        self,
+        table: Table,
+        player: PlayerId,
+        place: Place,
+        hand: HandLetter,
+        stage: int,
+        mark: int,
+        version: int,
     ) -> None:
         """A new turn's hand: within the stage of their DM hand, that one (unless its player
         clicked it since `mark`: it shows this turn already); else a new DM, and the last
-        stage's says it is over (their DMs are tried again at each stage when they were closed)."""
+        stage's says it is over (their DMs are tried again at each stage when they were closed).
+        A new DM is named by the game's `version` (its nonce): sent again for the same version,
+        it is the one already sent; for a newer one, another."""
         game = self._games.setdefault(table.game_id, GameDms())
         shown = game.stages.get(player)
         if player in game.closed and shown == stage:
@@ -125,8 +129,9 @@ class DmHands:
             route = self._routes.route(self._address(table.game_id, player))
             if (await self._routes.deliver(route, hand(locale, stage))).delivered:
                 return
+            log.info("game %s: %s's DM hand could not be edited: a new one", table.game_id, player)
             del game.hands[player]
-        nonce = f"{table.game_id:x}.{stage}.{table.players.index(player)}.h"
+        nonce = f"{table.game_id:x}.{version}.{table.players.index(player)}.h"
         await self._send(table, player, replace(hand(locale, None), nonce=nonce), stage)
 
     async def close(self, game_id: int, player: PlayerId, hand: HandLetter) -> None:

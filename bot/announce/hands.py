@@ -16,10 +16,12 @@ this process's latest state can be older than what the player sees.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 
 import engine
 from bot.announce.click_book import ClickBook, Spot
-from bot.announce.clicks import Click
 from bot.announce.dm_hands import DmHands, HandLetter
 from bot.announce.letter import Letter
 from bot.announce.notices import end_notice
@@ -30,30 +32,39 @@ from bot.messages.hand import Directory, Notes, hand_controls, place_of, stage_o
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import HandsIn
+from bot.play.open_games import OpenGames
 from bot.play.transition import Ended, Transition
 from bot.storage import PlayerId, player_id
 
 
 class Hands:
     def __init__(
-        self, routes: Routes, book: ClickBook, dms: DmHands, directory: Directory, notes: Notes
+        self,
+        routes: Routes,
+        book: ClickBook,
+        dms: DmHands,
+        directory: Directory,
+        games: OpenGames,
+        shared: Callable[[], bool],
+        notes: Notes,
     ) -> None:
+        """`shared()`: whether other processes live, which may move a game on unseen here."""
         self._notes = notes
         self._routes = routes
         self._book = book
         self._dms = dms
         self._directory = directory
+        self._games = games
+        self._shared = shared
         self._latest: dict[int, Transition] = {}
         """Each game's latest committed transition: the controls show this one."""
 
     def note(self, transition: Transition) -> None:
-        self._latest[transition.game_id] = transition
+        """The game's newest change (a recovered one is older than a click's in a takeover)."""
+        latest = self._latest.get(transition.game_id)
+        if latest is None or latest.record.version <= transition.record.version:
+            self._latest[transition.game_id] = transition
         self._dms.learn(transition.record)
-
-    def clicked(self, game_id: int, player: PlayerId, click: Click) -> None:
-        """A click of the player's was noted: on a DM hand, it tells where that hand is."""
-        if click.token.in_dm:
-            self._dms.found(game_id, player, click.token)
 
     def forget(self, game_id: int) -> None:
         self._latest.pop(game_id, None)
@@ -78,7 +89,7 @@ class Hands:
         answered = await _answered(transition)
         recipients = tuple(p for p in recipients if not table.is_ai(p) and p != answered)
         await asyncio.gather(
-            *(self._deal_to(table, player, state.stage, mark) for player in recipients)
+            *(self._deal_to(table, player, transition, mark) for player in recipients)
         )
 
     async def redraw_actor(self, table: Table, transition: Transition, mark: int) -> None:
@@ -115,7 +126,9 @@ class Hands:
 
     # --- one player --------------------------------------------------------------------
 
-    async def _deal_to(self, table: Table, player: PlayerId, stage: int, mark: int) -> None:
+    async def _deal_to(
+        self, table: Table, player: PlayerId, transition: Transition, mark: int
+    ) -> None:
         crash_point("hand")
         if table.hands is HandsIn.CHANNEL:
             await self._deal_in_channel(table, player, mark)
@@ -123,7 +136,10 @@ class Hands:
             await self._redraw_ephemeral(table, player, mark)
             # Where it is played, for the last stage's DM hand that the deal leaves without buttons.
             place = place_of(self._directory, table)
-            await self._dms.deal(table, player, place, self._hand(table, player), stage, mark)
+            hand = self._hand(table, player)
+            await self._dms.deal(
+                table, player, place, hand, transition.state.stage, mark, transition.record.version
+            )
 
     async def _deal_in_channel(self, table: Table, player: PlayerId, mark: int) -> None:
         """Hands in the channel: the player's ephemeral hand redrawn through their latest
@@ -167,9 +183,23 @@ class Hands:
                 return hand_controls(state, table, player, place, locale, note=note)
 
             what = f"game {table.game_id}: {player}'s hand"
-            return Letter(draw=draw, urgency=Urgency.PRIVATE, what=what, ephemeral=ephemeral)
+            ready = partial(self._newest, table.game_id)
+            return Letter(
+                draw=draw, urgency=Urgency.PRIVATE, what=what, ephemeral=ephemeral, ready=ready
+            )
 
         return letter
+
+    async def _newest(self, game_id: int) -> None:
+        """In a fleet, the game as the database has it: a hand that waited for its turn
+        under Discord's limit must not show an older state than another process dealt."""
+        latest = self._latest.get(game_id)
+        if not self._shared() or latest is None:
+            return
+        record = await self._games.refresh(game_id)
+        state = self._games.state_of(record) if record is not None else None
+        if record is not None and state is not None and record.version > latest.record.version:
+            self._latest[game_id] = replace(latest, record=record, state=state)
 
 
 async def _answered(transition: Transition) -> PlayerId | None:

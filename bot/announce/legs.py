@@ -96,7 +96,7 @@ class PacedEdit:
         message = outbox.channel(self.channel_id).get_partial_message(self.message_id)
 
         async def edit() -> None:
-            post = letter.drawn()
+            post = await letter.drawn_in_turn()
             content = edited_text(post.content)
             await message.edit(content=content, view=post.view, allowed_mentions=post.mentions)
 
@@ -163,7 +163,7 @@ async def _attempt(
 async def _send(
     channel: discord.abc.Messageable, letter: Letter, with_file: bool
 ) -> discord.Message:
-    post = letter.drawn()
+    post = await letter.drawn_in_turn()
     content = post.content
     if not with_file and post.file is not None and post.text_only is not None:
         content = post.text_only

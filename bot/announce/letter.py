@@ -4,7 +4,7 @@ as discord.py takes it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -30,6 +30,9 @@ class Letter:
     nonce: str | None = None
     """Names the one message this is (game, version, what) for Discord's `enforce_nonce`: a
     REST post sent again within minutes returns the first one instead of a second."""
+    ready: Callable[[], Awaitable[None]] | None = None
+    """Awaited when a paced request's turn has come, before it is drawn (a hand catches up
+    with what another process committed meanwhile)."""
     draw: Callable[[], Post] | None = None
     """Draws the post in place of `post` when the request goes out, so that a hand that
     waited for its turn shows the game's latest state (a drawn post carries no file)."""
@@ -37,6 +40,12 @@ class Letter:
     def drawn(self) -> Post:
         """The post to send now."""
         return self.post if self.draw is None else self.draw()
+
+    async def drawn_in_turn(self) -> Post:
+        """The post to send now that its paced request's turn has come."""
+        if self.ready is not None:
+            await self.ready()
+        return self.drawn()
 
 
 def edited_text(content: str | None) -> str:

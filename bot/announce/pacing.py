@@ -65,6 +65,11 @@ class RestPacer:
         return self._limit
 
     @property
+    def shared(self) -> bool:
+        """Whether other processes live (and may commit what this one has not seen)."""
+        return self._limit < self._budget
+
+    @property
     def waiting(self) -> int:
         """How many requests wait for their turn now."""
         return sum(len(line) for line in self._waiting)

@@ -70,7 +70,8 @@ class RoundMessages:
         elif stored is not None and stored > (game.message_id or 0):
             # Another process posted a newer round message (message ids grow with time).
             game.message_id, game.story = stored, None
-        game.latest = transition
+        if game.latest.record.version <= transition.record.version:
+            game.latest = transition
 
     def replacing(self, game_id: int) -> RoundMessage:
         """A new round message is on its way: the old one is edited no more."""

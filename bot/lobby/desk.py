@@ -100,7 +100,10 @@ class LobbyDesk:
         if where is None or channel_id is None:
             await refuse(interaction, "refusal.guild_only")
             return
-        if self._service.games.in_channel(channel_id) is not None:
+        known = self._service.games.in_channel(channel_id)
+        # Known here as open; another process may have ended it since: the database says.
+        record = None if known is None else await self._service.games.refresh(known)
+        if record is not None and record.status in store.ACTIVE_STATUSES:
             await refuse(interaction, "refusal.channel_busy")
             return
         if not await answer.first(interaction):
@@ -209,7 +212,10 @@ class LobbyDesk:
             return
         await tokens.answer(interaction, DEFERRED_UPDATE)
         try:
-            record = await self._service.seating.join(record.id, user.id, user.display_name)
+            click = logged_click(interaction, Clicked.LOBBY)
+            record = await self._service.seating.join(
+                record.id, user.id, user.display_name, click=click
+            )
         except store.GameConflict as refused:
             await refuse(interaction, _REFUSALS.get(type(refused), "refusal.busy"))
             return

@@ -15,7 +15,7 @@ from bot.clock import Clock
 from bot.options import GameOptions
 from bot.play.open_games import OpenGames
 from bot.play.seeds import Seeds
-from bot.storage import GameRecord, NewGame, NewSeat, Seat, VacatedSeat
+from bot.storage import GameRecord, JsonObject, NewGame, NewSeat, Seat, VacatedSeat
 from bot.timers.timer import LOBBY_IDLE_SECONDS
 
 log = logging.getLogger("whyfirst.lobby")
@@ -88,7 +88,13 @@ class Seating:
         return record
 
     async def join(
-        self, game_id: int, user_id: int, display_name: str, *, ai_level: str | None = None
+        self,
+        game_id: int,
+        user_id: int,
+        display_name: str,
+        *,
+        ai_level: str | None = None,
+        click: JsonObject | None = None,
     ) -> GameRecord:
         """Seat a player (an AI player: a negative id and its level). Raises
         storage.AlreadySeated, GameFull, or another GameConflict (the lobby closed)."""
@@ -102,6 +108,7 @@ class Seating:
                 expected_version=None,
                 now=self._clock.now(),
                 ai_level=ai_level,
+                click=click,
             )
         )
         self._games.remember(record)

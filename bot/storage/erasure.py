@@ -43,6 +43,8 @@ async def erase_person(db: Session, user_id: int) -> int:
     await db.lock_statistics()
     rated_in = await db.all("SELECT DISTINCT guild_id FROM results WHERE user_id = ?", (user_id,))
     seats = await db.all("SELECT game_id, seat FROM seats WHERE user_id = ?", (user_id,))
+    await db.execute("UPDATE actions SET click = NULL WHERE actor_id = ?", (user_id,))
+    await db.execute("UPDATE seats SET click = NULL WHERE user_id = ?", (user_id,))
     for game_id, seat in seats:
         await _replace_in_game(db, int(game_id), user_id, former_player(int(seat)))
     # The others' ratings are recomputed without them: a game they made two people with

@@ -131,13 +131,16 @@ async def actions_at(db: Session, game_id: int, version: int) -> list[JsonObject
 
 
 async def clicks(db: Session, game_id: int) -> list[tuple[int, int, JsonObject, str]]:
-    """Each logged change's click, oldest first: who, at what version, the click, when."""
+    """The clicks that seated the players, then each logged change's, oldest first: who, at
+    what version (0: a seat's), the click, when."""
     rows = await db.all(
-        "SELECT actor_id, version, click, created_at FROM actions "
-        "WHERE game_id = ? AND click IS NOT NULL ORDER BY seq",
-        (game_id,),
+        "SELECT user_id, 0, click, joined_at, 0, seat FROM seats "
+        "WHERE game_id = ? AND click IS NOT NULL UNION ALL "
+        "SELECT actor_id, version, click, created_at, 1, seq FROM actions "
+        "WHERE game_id = ? AND click IS NOT NULL ORDER BY 5, 6",
+        (game_id, game_id),
     )
-    return [(actor, version, json.loads(click), at) for actor, version, click, at in rows]
+    return [(actor, version, json.loads(click), at) for actor, version, click, at, *_ in rows]
 
 
 async def action_log(db: Session, game_id: int) -> list[LoggedAction]:

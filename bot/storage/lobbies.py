@@ -17,8 +17,8 @@ REPLAY_TOKEN_BYTES = 24
 """A replay's address carries 24 random bytes (32 characters): unguessable."""
 
 _INSERT_SEAT = (
-    "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at, ai_level) "
-    "VALUES (?, ?, ?, ?, ?, ?)"
+    "INSERT INTO seats (game_id, seat, user_id, display_name, joined_at, ai_level, click) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)"
 )
 
 
@@ -49,7 +49,7 @@ async def create(db: Session, game: NewGame) -> GameRecord:
     )
     assert created is not None
     game_id = int(created[0])
-    await db.execute(_INSERT_SEAT, (game_id, 0, game.host_id, game.host_name, stamp, None))
+    await db.execute(_INSERT_SEAT, (game_id, 0, game.host_id, game.host_name, stamp, None, None))
     return await load_existing(db, game_id)
 
 
@@ -71,6 +71,7 @@ async def join(db: Session, seat: NewSeat) -> GameRecord:
             seat.display_name,
             to_db(seat.now),
             seat.ai_level,
+            None if seat.click is None else dump_json(seat.click),
         ),
     )
     return await _bump(db, record, seat.now)
@@ -88,7 +89,7 @@ async def leave(db: Session, vacated: VacatedSeat) -> GameRecord:
     # Later seats move one place down: delete and re-insert them, so no intermediate row
     # collides with the primary key.
     later = await db.all(
-        "SELECT seat - 1, user_id, display_name, joined_at, ai_level FROM seats "
+        "SELECT seat - 1, user_id, display_name, joined_at, ai_level, click FROM seats "
         "WHERE game_id = ? AND seat > ? ORDER BY seat",
         (game_id, seat.seat),
     )

@@ -53,14 +53,14 @@ PERSONAL_TABLES = (
     PersonalTable(
         "seats",
         "user_id",
-        ("game_id", "seat", "user_id", "display_name", "joined_at"),
-        ("user_id", "display_name"),
+        ("game_id", "seat", "user_id", "display_name", "joined_at", "click"),
+        ("user_id", "display_name", "click"),
     ),
     PersonalTable(
         "actions",
         "actor_id",
-        ("game_id", "seq", "actor_id", "action", "created_at"),
-        ("actor_id", "action"),
+        ("game_id", "seq", "actor_id", "action", "created_at", "click"),
+        ("actor_id", "action", "click"),
     ),
     PersonalTable(
         "game_messages", "name", ("game_id", "name", "message_id"), ("name", "message_id")

@@ -40,6 +40,8 @@ class NewSeat:
     """None: whatever version the game is at (players joining at once all get in)."""
     now: datetime
     ai_level: str | None = None
+    click: JsonObject | None = None
+    """The click that seated them, kept for their first hand (bot/announce/recovery.py)."""
 
 
 @dataclass(frozen=True, kw_only=True)

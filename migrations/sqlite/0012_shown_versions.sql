@@ -10,6 +10,9 @@ CREATE INDEX games_unshown ON games (id) WHERE shown_version < version;
 -- restarted process reaches the player's ephemeral hand through it, as the dead one would have.
 -- The pending actions' trigger (0010) logs it with the change's first action.
 ALTER TABLE actions ADD COLUMN click TEXT;
+-- And the click that seated a player (their Join): their first hand in the channel is its
+-- follow-up.
+ALTER TABLE seats ADD COLUMN click TEXT;
 DROP TRIGGER games_log_pending_actions;
 CREATE TRIGGER games_log_pending_actions AFTER UPDATE OF pending_actions ON games
 WHEN NEW.pending_actions IS NOT NULL

@@ -94,7 +94,7 @@ async def measure(
         tally.ready_to_reveal.append(max(0.0, shown - ready))
 
 
-async def soak(minutes: float, seed: int, workdir: Path) -> Tally:
+async def soak(minutes: float, seed: int, workdir: Path, logs: Path | None) -> Tally:
     tally = Tally()
     bin_dir = find_server_binaries()
     if bin_dir is None:
@@ -123,9 +123,12 @@ async def soak(minutes: float, seed: int, workdir: Path) -> Tally:
             if task.exception() is not None:
                 tally.note(f"a player's task failed: {task.exception()!r}")
         for deployment in deployments:
-            for bot in deployment.bots:
+            for index, bot in enumerate(deployment.bots):
                 for error in bot.errors:
                     tally.note(f"{deployment.name} logged: {error.splitlines()[0]}")
+                if logs is not None:
+                    log = logs / f"{deployment.name}-{index}.log"
+                    log.write_text("\n".join(bot.stderr_lines) + "\n", encoding="utf-8")
     finally:
         for deployment in deployments:
             await deployment.stop()
@@ -137,9 +140,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--minutes", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--logs", type=Path, help="a folder for each bot process's log")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="whyfirst-chaos-") as folder:
-        tally = asyncio.run(soak(arguments.minutes, arguments.seed, Path(folder)))
+        tally = asyncio.run(soak(arguments.minutes, arguments.seed, Path(folder), arguments.logs))
     print(tally.report(arguments.minutes, arguments.seed), flush=True)
     return 0 if tally.clean else 1
 

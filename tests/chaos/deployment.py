@@ -39,6 +39,8 @@ class Deployment:
     """The bots (by index) killed and not yet started again."""
     back: asyncio.Event = field(default_factory=asyncio.Event)
     """Set while none is down."""
+    kills: list[tuple[float, int]] = field(default_factory=list)
+    """When each kill was, and of which bot."""
     people: int = 0
 
     @classmethod
@@ -70,7 +72,7 @@ class Deployment:
         return found
 
     def place(self, channel: TextChannel) -> Place:
-        return Place(self.discord, channel, self.up, self.workdir)
+        return Place(self.discord, channel, self.up, self.workdir, self.last_kill)
 
     async def up(self) -> None:
         """Waits while a process of it is down (a click would go unanswered)."""
@@ -79,6 +81,14 @@ class Deployment:
     def killed(self, index: int) -> None:
         self.down.add(index)
         self.back.clear()
+        self.kills.append((time.monotonic(), index))
+
+    def last_kill(self) -> str:
+        """The latest kill, for a note: how long ago, and of which process."""
+        if not self.kills:
+            return "no kill yet"
+        at, index = self.kills[-1]
+        return f"{self.name} bot {index} killed {time.monotonic() - at:.1f} s ago"
 
     def restarted(self, index: int) -> None:
         self.down.discard(index)

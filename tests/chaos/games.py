@@ -41,6 +41,7 @@ class Place:
     channel: TextChannel
     up: Callable[[], Awaitable[None]]
     workdir: Path
+    last_kill: Callable[[], str]
 
 
 async def click(player: Player, message: Message, custom_id: str) -> InteractionOutcome | None:
@@ -107,6 +108,7 @@ class GamePlay:
                 refused = f"{outcome.ephemeral_text} / {cancel.texts()} {cancel.failed}"
             await asyncio.sleep(1)
         if lobby is None:
+            self.tally.unopened += 1
             self.tally.note(f"#{self.place.channel.name}: no lobby opened in 20 tries: {refused}")
             return False
         self.after = lobby.id - 1
@@ -180,7 +182,12 @@ class GamePlay:
             return
         self.missing.add(key)
         self.tally.hands_missing += 1
-        self.tally.note(f"#{self.place.channel.name}: {player.name}'s hand for {turn} never came")
+        seen = player.dms() if self.hands == "dm" else player.ephemerals()
+        newest = seen[-1].content.splitlines()[0] if seen and seen[-1].content else None
+        self.tally.note(
+            f"#{self.place.channel.name}: {player.name}'s hand for {turn} never came "
+            f"(their newest {self.hands}: {newest!r}; {self.place.last_kill()})"
+        )
         show = buttons(message, "hand")
         if show:
             await click(player, message, str(show[0]["custom_id"]))

@@ -27,6 +27,8 @@ class Tally:
     """League tables with more than one thread."""
     stuck: int = 0
     """Games that made no progress for STUCK_SECONDS and were abandoned by the soak."""
+    unopened: int = 0
+    """Games that could not be opened in 20 tries (the channel said busy, or nothing came)."""
     ready_to_reveal: list[float] = field(default_factory=list)
     """Per reveal stored but not shown when a process died: seconds from the restarted (or
     surviving) process's gateway READY to the reveal in the channel (0 when it came before)."""
@@ -51,7 +53,7 @@ class Tally:
             f"hands that never came: {self.hands_missing}",
             f"records that differ from the replay: {self.records_differing}",
             f"league tables with two threads: {self.threads_doubled}",
-            f"games stuck: {self.stuck}",
+            f"games stuck: {self.stuck}; games that could not be opened: {self.unopened}",
             f"missed reveals shown after READY: {len(waits)}"
             + (
                 f", p50 {waits[len(waits) // 2]:.2f} s, p99 {p99:.2f} s, max {waits[-1]:.2f} s"
@@ -70,4 +72,5 @@ class Tally:
             or self.records_differing
             or self.threads_doubled
             or self.stuck
+            or self.unopened
         )

@@ -181,3 +181,62 @@ async def test_a_fleet_member_killed_as_it_stores_a_reveal_is_taken_over_and_sho
     record = table.record()
     assert recorded_plays(record) == table.chosen_plays()
     assert (await replay(record, fleet.workdir))["totals"] == announced_totals(final)
+    # The game ended on the shard-0 process; the channel's (shard 1) knew it open, and asks.
+    again = await players[0].slash(fleet.games, "whyfirst start")
+    assert again.ephemeral_text is None, again.ephemeral_text
+
+
+@pytest.mark.parametrize("point", ["commit:6", "reveal:6", "hand:18"])
+async def test_a_game_killed_as_a_stage_ends_deals_the_next_stage_by_dm_once(
+    crashing: Server, point: str
+) -> None:
+    """At a stage's end each DM hand is a new message: killed as round 5's last pick is stored,
+    once its reveal went out, or with the next stage's first hand on its way (4 + 4 x 3 hands
+    dealt before, then 4 at the deal). Each player gets stage 2's hand unasked, once, and no
+    stage's DM shows another stage's cards."""
+    server = crashing
+    server.discord.expect_violation("not-acknowledged")
+    bot = await server.start_bot_process(WHYFIRST_CRASH_AT=point)
+    players = server.players("Anne", "Ben", "Cleo", "Dan")
+    table = Table(server.discord, server.games, players, seed=9)
+    await table.open(pick_seconds=600)
+    for _ in range(4):
+        await table.play_turn()
+    round_five = asyncio.create_task(table.play_turn())
+    await killed_and_restarted(bot)
+    assert await round_five == (1, 5)
+    await asyncio.gather(*(table.controls(player, 2, 1) for player in players))
+    final = await table.play_to_the_end()
+
+    assert set(reveals_per_turn(table).values()) == {1}
+    for player in players:
+        stages = [turn_in(dm.content) for dm in player.dms()]
+        assert [turn[0] for turn in stages if turn] == [1, 2, 3, 4, 5], (player.name, stages)
+    record = table.record()
+    assert recorded_plays(record) == table.chosen_plays()
+    assert (await replay(record, server.workdir))["totals"] == announced_totals(final)
+
+
+@pytest.mark.parametrize("hands", ["dm", "channel"])
+@pytest.mark.parametrize("point", ["commit:1", "hand:2"])
+async def test_a_game_killed_as_it_starts_deals_every_first_hand(
+    crashing: Server, point: str, hands: str
+) -> None:
+    """Killed once Start was stored and nothing shown, or with the first hands on their way.
+    With the hands in the channel a first hand is the follow-up of its player's Join (or the
+    host's Start): those clicks are stored with the seat and the start."""
+    server = crashing
+    bot = await server.start_bot_process(WHYFIRST_CRASH_AT=point)
+    players = server.players("Anne", "Ben", "Cleo")
+    table = Table(
+        server.discord, server.games, players, seed=2, hands_in_channel=hands == "channel"
+    )
+    starting = asyncio.create_task(table.open(pick_seconds=600, hands=hands))
+    await killed_and_restarted(bot)
+    await starting
+    await asyncio.gather(*(table.controls(player, 1, 1) for player in players))
+    await table.play_turn()
+    await server.discord.wait_for(lambda: table.current_turn() == (1, 2), what="round 2")
+    starts = [m for m in table.game_messages() if "**Why First?**" in m.content.split("\n")[0]]
+    assert len(starts) == 1
+    assert reveals_per_turn(table) == {(1, 1): 1}
