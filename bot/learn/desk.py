@@ -70,13 +70,13 @@ class LearnDesk:
         await interaction.response.defer(ephemeral=True, thinking=True)
         user, locale = interaction.user, locale_name(interaction.locale)
         player = player_id(user.id)
-        dm = await self._outbox.dm_channel(player, "a practice game's DM")
-        assert isinstance(dm, discord.DMChannel | discord.PartialMessageable)
-        if await self._games.active_game_in_channel(dm.id) is not None:
-            await say_privately(interaction, t("learn.busy", locale))
-            return
         intro = t("learn.intro", locale)
-        try:
+        try:  # Discord refuses to open the DM, or (50007) to send in it: their DMs are closed
+            dm = await self._outbox.dm_channel(player, "a practice game's DM")
+            assert isinstance(dm, discord.DMChannel | discord.PartialMessageable)
+            if await self._games.active_game_in_channel(dm.id) is not None:
+                await say_privately(interaction, t("learn.busy", locale))
+                return
             await self._outbox.paced(lambda: dm.send(intro), "a practice game", Urgency.PRIVATE)
         except discord.Forbidden:
             await say_privately(interaction, t("learn.dms_closed", locale))
