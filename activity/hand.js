@@ -40,6 +40,7 @@ export class Hand {
     this.send = send;
     this.section = document.getElementById("hand");
     this.status = document.getElementById("hand-status");
+    this.note = document.getElementById("hand-note");
     this.cards = document.getElementById("cards");
     this.targets = document.getElementById("targets");
     this.refused = document.getElementById("refused");
@@ -58,6 +59,12 @@ export class Hand {
     this.selected = keptSelection(this.state, state, this.selected);
     this.state = state;
     document.getElementById("hand-title").textContent = hand.title;
+    // A newcomer's note on a rule, as their Discord hand shows it (only sent when there is one):
+    // one line, opened whole by a tap; a new note comes closed.
+    const summary = this.note.querySelector("summary");
+    if (summary.textContent !== (hand.note ?? "")) this.note.open = false;
+    summary.textContent = hand.note ?? "";
+    this.note.hidden = !hand.note;
     this.section.hidden = false;
     this.draw();
   }

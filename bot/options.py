@@ -67,6 +67,8 @@ class GameOptions:
     table: bool = False
     """The game was opened while the bot served the table (its Activity): its public
     messages offer Open the table."""
+    practice: bool = False
+    """A practice game (bot/learn), in its learner's DMs: nobody's record, no standings count it."""
 
     @classmethod
     def of(cls, record: GameRecord) -> GameOptions:
@@ -86,6 +88,7 @@ class GameOptions:
             channel_name=_text(options.get("channel_name")),
             reach=_reach(options.get("reach")),
             table=options.get("table") is True,
+            practice=options.get("practice") is True,
         )
 
 

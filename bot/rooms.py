@@ -29,6 +29,7 @@ from bot.controls.commands import controls_feature
 from bot.controls.desk import HandDesk
 from bot.languages import Languages
 from bot.league.build import league
+from bot.learn.build import learning
 from bot.lobby.commands import lobby_feature
 from bot.lobby.desk import LobbyDesk
 from bot.observe.metrics import Metrics
@@ -95,6 +96,8 @@ def build_rooms(
     outbox = Outbox(client, pacer)
     routes = Routes(outbox, monotonic=clock.monotonic)
     book = ClickBook(monotonic=clock.monotonic)
+    in_flight = InFlight()
+    learn = learning(storage, service, outbox, in_flight)
     dms = DmHands(routes, book, languages, storage)
     hands = Hands(
         routes,
@@ -104,9 +107,9 @@ def build_rooms(
         service.games,
         lambda: pacer.shared,
         lambda game_id: restore_logged(book, storage, game_id, clock.now()),
+        learn.tutor,
     )
-    table = table_parts(client, settings, clock, service, storage)
-    in_flight = InFlight()
+    table = table_parts(client, settings, clock, service, storage, learn.tutor)
     leagues = league(
         storage, service, client, clock, languages, settings, background, in_flight, outbox
     )
@@ -127,7 +130,7 @@ def build_rooms(
     fallback = metrics.count_rest_fallback
     rounds = RoundMessages(routes, book, clock, fallback)
     replay_url = None if web is None else web.replay_url
-    channel = ChannelPosts(routes, book, rounds, storage, fallback, replay_url)
+    channel = ChannelPosts(routes, book, rounds, storage, learn.tutor, fallback, replay_url)
     announcer = Announcer(book, channel, rounds, hands, in_flight)
     deadlines = DeadlineActions(service.commits, storage, announcer, metrics, clock)
     timers = Timers(clock, deadlines.handlers, background.spawn)
@@ -153,15 +156,17 @@ def build_rooms(
     )
     table_on = settings.activity is not None
     desk = LobbyDesk(service, timers, clock, announcer, languages, defaults, table_on)
+    hands_desk = HandDesk(service.games, service.commits, announcer, client, learn.tutor)
     features = (
         lobby_feature(desk, here, in_flight),
-        controls_feature(HandDesk(service.games, service.commits, announcer, client), here),
+        controls_feature(hands_desk, here),
         standings_feature(storage, languages, clock, settings.rating_min_games),
         preferences_feature(languages, defaults),
         kept.feature,
         table_feature(table_on, None if table is None else table.follower),
         web_feature(storage, clock, web),
         leagues.feature,
+        learn.feature,
     )
     storage.own(tuple(feature.owns for feature in features))
     return Rooms(

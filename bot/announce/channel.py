@@ -18,6 +18,7 @@ from bot.announce.notices import end_notice
 from bot.announce.round_message import RoundMessages
 from bot.announce.routes import Address, Routes
 from bot.crash import crash_point
+from bot.messages.hand import Notes
 from bot.messages.post import Post
 from bot.messages.reveal import reveal_posts
 from bot.messages.round import reminder_post, story_without_waiting_line
@@ -37,9 +38,11 @@ class ChannelPosts:
         book: ClickBook,
         rounds: RoundMessages,
         storage: ResultStorage,
+        notes: Notes,
         fallback: Callable[[str], None] = lambda kind: None,
         replay_url: Callable[[str], str] | None = None,
     ) -> None:
+        self._notes = notes
         self._routes = routes
         self._book = book
         self._rounds = rounds
@@ -60,8 +63,9 @@ class ChannelPosts:
         # later, and more bunched, than the pacer let them go. Drawn while the click that made
         # it answers: only then may it follow up that click.
         record, before, state = transition.record, transition.before, transition.state
+        note = self._notes.in_reveal(table, state, transition.events)
         posts = await reveal_posts(
-            table, record, before, state, transition.events, changes, self._replay_url
+            table, record, before, state, transition.events, changes, self._replay_url, note
         )
         await transition.answered()
         click = self._book.of_change(table, transition)

@@ -29,7 +29,7 @@ from bot.announce.notices import end_notice
 from bot.announce.pacing import Urgency
 from bot.announce.routes import Address, Routes
 from bot.crash import crash_point
-from bot.messages.hand import Directory, hand_controls, place_of, stage_over
+from bot.messages.hand import Directory, Notes, hand_controls, place_of, stage_over
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import HandsIn
@@ -48,9 +48,11 @@ class Hands:
         games: OpenGames,
         shared: Callable[[], bool],
         restore: Callable[[int], Awaitable[None]],
+        notes: Notes,
     ) -> None:
         """`shared()`: whether other processes live, which may move a game on unseen here;
         `restore(game_id)` puts the clicks logged with the game back in the book."""
+        self._notes = notes
         self._routes = routes
         self._book = book
         self._dms = dms
@@ -86,6 +88,7 @@ class Hands:
             self._restored.add(table.game_id)
             with contextlib.suppress(StorageError):
                 await self._restore(table.game_id)
+        await self._notes.ready(transition.record)
         state = transition.state
         if state.phase == engine.Phase.MOVING and not everyone:
             # The mover who just moved sees their buttons go; the next one gets theirs.
@@ -114,6 +117,7 @@ class Hands:
 
     async def close(self, table: Table, transition: Transition, mark: int) -> None:
         """The game is over: every player's controls say so and lose their buttons."""
+        await self._notes.ready(transition.record)
         answered = await _answered(transition)
         for player in dict.fromkeys((*table.players, *self._book.players(table.game_id))):
             if player != answered:
@@ -187,7 +191,8 @@ class Hands:
                 state = self._latest[table.game_id].state
                 if stage is not None and state.stage != stage:
                     return Post(stage_over(place, stage, locale))
-                return hand_controls(state, table, player, place, locale)
+                note = self._notes.in_hand(table, state, player, locale)
+                return hand_controls(state, table, player, place, locale, note=note)
 
             what = f"game {table.game_id}: {player}'s hand"
             ready = partial(self._newest, table.game_id)

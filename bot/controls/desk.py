@@ -15,7 +15,7 @@ import discord
 import engine
 from bot.announce.click_book import logged_click
 from bot.i18n import locale_name
-from bot.messages.hand import Directory, hand_controls, place_of
+from bot.messages.hand import Directory, Notes, hand_controls, place_of
 from bot.messages.post import Post
 from bot.messages.table import Table
 from bot.options import GameOptions, HandsIn
@@ -34,8 +34,14 @@ from bot.ui.tokens import DEFERRED_UPDATE, UPDATE
 
 class HandDesk:
     def __init__(
-        self, games: OpenGames, commits: Commits, announcing: Announcing, directory: Directory
+        self,
+        games: OpenGames,
+        commits: Commits,
+        announcing: Announcing,
+        directory: Directory,
+        notes: Notes,
     ) -> None:
+        self._notes = notes
         self._games = games
         self._commits = commits
         self._announcing = announcing
@@ -170,8 +176,9 @@ class HandDesk:
         """The player's controls (`selected`: a card chosen, not yet aimed), in the clicker's
         language."""
         table = Table.of(record)
-        place = place_of(self._directory, table)
-        return hand_controls(state, table, player, place, locale_name(interaction.locale), selected)
+        place, locale = place_of(self._directory, table), locale_name(interaction.locale)
+        note = self._notes.in_hand(table, state, player, locale)
+        return hand_controls(state, table, player, place, locale, selected, note)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
         # Read from the database: another process may have moved the game on since this one

@@ -1,7 +1,7 @@
 """The buttons a game's newest post in its channel offers: while the game runs, Show my hand
-(in a tactical move also the figures the mover may move, and Open the table where the server
-has the table); once it is over, Rematch and, when the bot serves web pages, the replay page.
-A control that can only be refused is not offered."""
+(in a tactical move the figures the mover may move, Open the table where the server has it, End
+practice in a practice game); once it is over, Rematch (not in a practice game's DM) and, when
+the bot serves web pages, the replay page. A control that can only be refused is not offered."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def channel_controls(
         success = discord.ButtonStyle.success
         rematch = button(ids.rematch_id(game_id), t("final.rematch", locale), success)
         replay = [link(replay_url, t("final.replay", locale))] if replay_url else []
-        return Rows([rematch, *replay])
+        return Rows(replay if table.practice else [rematch, *replay])
     rows: list[list[Button]] = [[] for _ in range(SHOW_HAND_ROW + 1)]
     if state.phase == engine.Phase.MOVING:
         turn = ids.Turn(state.stage, state.round)
@@ -34,4 +34,7 @@ def channel_controls(
     rows[SHOW_HAND_ROW].append(button(ids.hand_id(game_id), t("round.show_hand", locale)))
     if table.table:
         rows[SHOW_HAND_ROW].append(table_button(game_id, t("table.open", locale)))
+    if table.practice:
+        end = ids.practice_end_id(game_id)
+        rows[SHOW_HAND_ROW].append(button(end, t("learn.end", locale), discord.ButtonStyle.danger))
     return Rows(*rows)

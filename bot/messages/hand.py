@@ -17,7 +17,7 @@ import engine
 from bot.i18n import t
 from bot.messages.post import Post
 from bot.messages.table import Table, card_label, signed
-from bot.storage.records import PlayerId, user_id_of
+from bot.storage.records import GameRecord, PlayerId, user_id_of
 from bot.ui import custom_ids as ids
 from bot.ui.buttons import Button, Rows, button, move_button
 from bot.ui.replies import PINGS
@@ -31,6 +31,24 @@ class Place:
 
     guild: str
     channel: str
+
+
+class Notes(Protocol):
+    """What teaches the rules the moment they first matter (bot/learn says what, to whom), in
+    the hands and a practice game's reveals."""
+
+    async def ready(self, record: GameRecord) -> None:
+        """Knows who in the running game hears the notes, before its hands are drawn."""
+
+    def in_hand(
+        self, table: Table, state: engine.GameState, player: PlayerId, locale: str | None
+    ) -> str | None:
+        """What the player's hand says under its controls now, if anything."""
+
+    def in_reveal(
+        self, table: Table, state: engine.GameState, events: tuple[engine.Event, ...]
+    ) -> str | None:
+        """What a practice game's reveal says after its story (at the end, its result)."""
 
 
 class Directory(Protocol):
@@ -83,17 +101,20 @@ def hand_controls(
     place: Place,
     locale: str | None = None,
     selected: int | None = None,
+    note: str | None = None,
 ) -> Post:
-    """The controls `player` sees now; `selected` is a card chosen but not yet aimed."""
+    """The controls `player` sees now; `selected` is a card chosen but not yet aimed; `note`
+    teaches a rule under them (`Notes`)."""
     view = engine.hand_view(state, player)
     header = _header(place, view.stage, view.round, locale)
     status = hand_status(view, table, player, locale, selected)
+    text = f"{header}\n{status}" + (f"\n\n{note}" if note else "")
     if view.phase == engine.Phase.FINISHED:
-        return Post(f"{header}\n{status}", None)
+        return Post(text, None)
     chosen = _chosen(view, selected)
     cards = _cards(state, view, chosen)
     targets = _targets(view, table, chosen, locale)
-    return Post(f"{header}\n{status}", _buttons(state, table, player, cards, targets))
+    return Post(text, _buttons(state, table, player, cards, targets))
 
 
 def hand_status(

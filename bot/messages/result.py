@@ -22,13 +22,15 @@ def result_post(
     state: engine.GameState,
     events: tuple[engine.Event, ...],
     rating_changes: Mapping[str, float],
+    note: str | None = None,
 ) -> Post:
     """Without its buttons (messages/reveal.py adds them). `events`: the last change's, its
-    GameOver among them; `rating_changes`: each rated person's change on the shown scale."""
+    GameOver among them; `rating_changes`: each rated person's change on the shown scale;
+    `note`: what it teaches a practice game's learner."""
     over = next(event for event in events if isinstance(event, engine.GameOver))
     lines = words(final_result(table, state, over, rating_changes), table.locale)
     return Post(
-        "\n".join(lines),
+        "\n".join((*lines, *(("", note) if note else ()))),
         file=lambda: record_file(record, state, over, table.locale),
         mentions=PINGS,
     )

@@ -34,14 +34,17 @@ async def reveal_posts(
     events: tuple[engine.Event, ...],
     rating_changes: Mapping[str, float],
     replay_url: Callable[[str], str] | None = None,
+    note: str | None = None,
 ) -> RevealPosts:
     """`record`, `before`, `state`, `events`: the change's (no `before`: the game's start);
     `rating_changes`: each rated person's change on the shown scale, once the game is over;
-    `replay_url`: a replay token's page, when the bot serves web pages."""
-    story = story_of(table, before, state, events)
-    round_message = await round_post(table, state, story, record.deadline)
+    `replay_url`: a replay token's page, when the bot serves web pages; `note`: what a
+    practice game's last post of the reveal teaches (`Notes`, bot/messages/hand.py)."""
     over = state.phase == engine.Phase.FINISHED
-    result = result_post(table, record, state, events, rating_changes) if over else None
+    story = story_of(table, before, state, events)
+    story = replace(story, lines=(*story.lines, note)) if note and not over else story
+    round_message = await round_post(table, state, story, record.deadline)
+    result = result_post(table, record, state, events, rating_changes, note) if over else None
     # The words and pictures first, then the buttons: the newest post carries them.
     token = record.replay_token
     controls = channel_controls(table, state, replay_url(token) if replay_url and token else None)

@@ -30,6 +30,7 @@ class Table:
     reach: Reach = Reach.REST
     table: bool = False
     """Its public messages offer Open the table (bot/options.py)."""
+    practice: bool = False
 
     @classmethod
     def of(cls, record: GameRecord) -> Table:
@@ -48,6 +49,7 @@ class Table:
             channel_name=options.channel_name,
             reach=options.reach,
             table=options.table,
+            practice=options.practice,
         )
 
     def is_ai(self, figure: str) -> bool:

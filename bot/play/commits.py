@@ -206,6 +206,7 @@ class Commits:
                     deadline=deadline,
                     stage_points=stage_points(record, events),
                     results=results(record, events),
+                    unrecorded=GameOptions.of(record).practice,
                     clock_owner=owner,
                     click=click,
                 )

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import engine
 from bot import storage as store
+from bot.options import GameOptions
 from bot.storage import GameRecord, PlayerId, user_id_of
 
 
 def people(record: GameRecord) -> frozenset[PlayerId]:
-    """The seated players who are not AI players, as the engine names them."""
-    return frozenset(seat.player for seat in record.seats if not seat.is_ai)
+    """The seated players who are not AI players, as the engine names them (none in a
+    practice game, which is nobody's record)."""
+    practice = GameOptions.of(record).practice
+    return frozenset(seat.player for seat in record.seats if not seat.is_ai and not practice)
 
 
 def stage_points(record: GameRecord, events: tuple[engine.Event, ...]) -> list[store.StagePoints]:

@@ -74,6 +74,8 @@ class TransitionWrite:
     stage_points: Sequence[StagePoints] = ()
     results: Sequence[PlayerResult] = ()
     """One per seated person, with status "finished" only."""
+    unrecorded: bool = False
+    """A practice game (bot/learn): nobody's record, it finishes without points or results."""
     clock_owner: str | Unset = UNSET
     """The process that armed the turn's deadline holds the game's clock; UNSET keeps it."""
     click: JsonObject | None = None

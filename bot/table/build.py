@@ -8,6 +8,7 @@ from typing import Protocol
 import discord
 
 from bot.clock import Clock
+from bot.messages.hand import Notes
 from bot.play.service import GameService
 from bot.settings import Settings
 from bot.table.faces import Faces, cdn_of
@@ -38,6 +39,7 @@ def table_parts(
     clock: Clock,
     service: GameService,
     storage: TableStorage,
+    notes: Notes,
 ) -> TableParts | None:
     """The table's routes for the web pages, its live connections following every change
     the game service commits, and those other processes commit; none without its settings."""
@@ -62,6 +64,7 @@ def table_parts(
         TablePicks(service.games, service.commits),
         clock.monotonic,
         faces,
+        notes,
     )
     service.commits.subscribe(live)
     pages = TablePages(

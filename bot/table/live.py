@@ -26,6 +26,7 @@ from typing import Protocol
 from aiohttp import WSMsgType, web
 
 from bot.i18n import t
+from bot.messages.hand import Notes
 from bot.play.open_games import OpenGames
 from bot.play.transition import Change, Ended, Transition
 from bot.storage import GameRecord, GameStatus, JsonObject
@@ -66,7 +67,10 @@ class LiveTables:
         picks: TablePicks,
         monotonic: Callable[[], float],
         faces: Faces,
+        notes: Notes,
     ) -> None:
+        self._notes = notes
+        """What a newcomer's hand says beside it (bot/learn), as their Discord hand does."""
         self._sessions = sessions
         self._instances = instances
         self._storage = storage
@@ -79,6 +83,10 @@ class LiveTables:
         self._given: dict[int, tuple[int, int]] = {}
         """The newest (game, version) pushed to every table of a channel."""
         self._away: dict[int, tuple[int, frozenset[str]]] = {}
+        self._noted: dict[int, int] = {}
+        """By channel, the game whose notes are known (bot/learn): its changes go at once."""
+        self._waiting: dict[int, list[Change]] = {}
+        self._noting: set[asyncio.Task[None]] = set()
         """By channel, while it has tables: its game, and the players whose last turn there
         the deadline played."""
 
@@ -95,6 +103,27 @@ class LiveTables:
             return
         given = (change.game_id, change.record.version)
         self._given[channel] = max(given, self._given.get(channel, given))
+        if self._noted.get(channel) == change.game_id or isinstance(change, Ended):
+            self._show_safely(change, tables)
+            return
+        # A game's first change here: who hears its notes is read first (a hand drawn
+        # without would miss the first one), and its changes meanwhile wait behind, in order.
+        waiting = self._waiting.setdefault(channel, [])
+        waiting.append(change)
+        if len(waiting) == 1:
+            task = asyncio.create_task(self._show_when_noted(channel, change.record))
+            self._noting.add(task)
+            task.add_done_callback(self._noting.discard)
+
+    async def _show_when_noted(self, channel: int, record: GameRecord) -> None:
+        await self._notes.ready(record)
+        self._noted[channel] = record.id
+        for change in self._waiting.pop(channel, []):
+            tables = self._tables.get(channel)
+            if tables:
+                self._show_safely(change, tables)
+
+    def _show_safely(self, change: Change, tables: set[Table]) -> None:
         try:
             self._show(change, tables)
         except Exception:
@@ -142,7 +171,13 @@ class LiveTables:
         key = (session.user_id if seated else 0, session.language)
         if key not in drawn:
             drawn[key] = table_view(
-                change.record, change.state, session.user_id, session.language, reveal, away
+                change.record,
+                change.state,
+                session.user_id,
+                session.language,
+                reveal,
+                away,
+                self._notes,
             )
         return drawn[key]
 
@@ -192,6 +227,7 @@ class LiveTables:
                 del self._tables[channel]
                 self._given.pop(channel, None)
                 self._away.pop(channel, None)
+                self._noted.pop(channel, None)
             table.stop_work()
             table.queue.put_nowait(None)
             await writer
@@ -225,6 +261,9 @@ class LiveTables:
         """The channel's game as it is now, read once for all of its `tables`."""
         record = await self._storage.active_game_in_channel(channel_id)
         state = None if record is None else self._games.state_of(record)
+        if record is not None and state is not None:
+            await self._notes.ready(record)
+            self._noted[channel_id] = record.id
         for table in tables:
             session = table.session
             if record is not None and record.status is GameStatus.LOBBY:
@@ -234,7 +273,8 @@ class LiveTables:
                 table.push(no_game(session.language))
             else:
                 away = self._away_in(channel_id, record.id)
-                view = table_view(record, state, session.user_id, session.language, away=away)
+                language = session.language
+                view = table_view(record, state, session.user_id, language, None, away, self._notes)
                 table.push(view)
             if record is not None:
                 self._show_faces(table, record)

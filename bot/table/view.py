@@ -10,7 +10,7 @@ from datetime import datetime
 
 import engine
 from bot.i18n import join_names, t
-from bot.messages.hand import dealt_hand, hand_status
+from bot.messages.hand import Notes, dealt_hand, hand_status
 from bot.messages.picture import Snapshot, board_for, fold_moves
 from bot.messages.table import Table, card_label
 from bot.render import describe_board
@@ -84,9 +84,10 @@ def table_view(
     language: str,
     reveal: Reveal | None = None,
     away: frozenset[str] = frozenset(),
+    notes: Notes | None = None,
 ) -> JsonObject:
     """The game as `viewer` (a Discord user id) may see it; `away`: the players whose last
-    turn the deadline played for them."""
+    turn the deadline played for them; `notes`: what a newcomer's hand says beside it."""
     table = Table.of(record)
     public = engine.public_view(state)
     result = engine.final_result(state)
@@ -110,7 +111,7 @@ def table_view(
         "headline": t("picture.caption", language, stage=public.stage, round=public.round),
         "figures": figures,
         "words": describe_board(board_for(table, Snapshot(dict(public.positions), {})), language),
-        "hand": _hand(record, state, table, viewer, language) if seated else None,
+        "hand": _hand(record, state, table, viewer, language, notes) if seated else None,
         "watching": None if seated else t("table.watching", language),
         "reveal": None if reveal is None else _reveal(table, state, reveal, language),
     }
@@ -245,10 +246,17 @@ def _reveal(table: Table, state: engine.GameState, reveal: Reveal, language: str
 
 
 def _hand(
-    record: GameRecord, state: engine.GameState, table: Table, viewer: int, language: str
+    record: GameRecord,
+    state: engine.GameState,
+    table: Table,
+    viewer: int,
+    language: str,
+    notes: Notes | None,
 ) -> JsonObject:
-    """The viewer's own hand, with the labels of their hand's Discord buttons."""
+    """The viewer's own hand, with the labels of their hand's Discord buttons (and the note
+    their Discord hand shows, if any: sent only then)."""
     player = player_id(viewer)
+    note = None if notes is None else notes.in_hand(table, state, player, language)
     view = engine.hand_view(state, player)
     status = hand_status(view, table, player, language)
     in_hand = {card.number for card in view.hand}
@@ -289,4 +297,4 @@ def _hand(
         "aims": aims,
         "targets": targets if aims or moving else [],
         "moving": moving,
-    }
+    } | ({"note": plain(note)} if note else {})

@@ -26,6 +26,7 @@ MOVE_TEMPLATE = r"wf:move:(?P<game>\d{1,18}):(?P<stage>\d):(?P<round>\d):(?P<tar
 HAND_TEMPLATE = r"wf:hand:(?P<game>\d{1,18})"
 REMATCH_TEMPLATE = r"wf:rematch:(?P<game>\d{1,18})"
 TABLE_TEMPLATE = r"wf:table:(?P<game>\d{1,18})"
+PRACTICE_END_TEMPLATE = r"wf:practice_end:(?P<game>\d{1,18})"
 PRIVACY_ACTIONS = ("export", "erase", "erase_confirmed", "forget_server")
 PRIVACY_TEMPLATE = rf"wf:privacy:(?P<action>{'|'.join(PRIVACY_ACTIONS)})"
 BOARD_TEMPLATE = r"wf:board:(?P<metric>[a-z_]{1,16}):(?P<period>[a-z0-9_]{1,16}):(?P<page>\d{1,5})"
@@ -65,6 +66,10 @@ def rematch_id(game_id: int) -> str:
 
 def table_id(game_id: int) -> str:
     return f"{PREFIX}:table:{game_id}"
+
+
+def practice_end_id(game_id: int) -> str:
+    return f"{PREFIX}:practice_end:{game_id}"
 
 
 def privacy_id(action: str) -> str:

@@ -10,6 +10,7 @@ from bot.i18n import default_catalog, placeholders, t
 from bot.league.desk import THREAD_PERMISSIONS
 from bot.league.night import Refused
 from bot.league.post import ACTIONS as LEAGUE_ACTIONS
+from bot.learn.moments import Note
 from bot.options import AI_LEVELS
 from bot.permissions import NEEDED_PERMISSIONS
 from bot.play.verdict import REFUSAL_BY_CODE
@@ -21,7 +22,7 @@ from tests import REPOSITORY
 BOT = REPOSITORY / "bot"
 KEY_LITERAL = re.compile(
     r"""["']((?:refusal|hand|reveal|scoring|final|lobby|game|round|board|"""
-    r"""stats|status|rules|cancel|start|picture|variant|permission|league)"""
+    r"""stats|status|rules|cancel|start|picture|variant|permission|league|learn)"""
     r"""\.[a-z_]+)["']"""
 )
 
@@ -43,6 +44,7 @@ def keys_built_at_run_time() -> set[str]:
     keys |= {f"league.{action}" for action in LEAGUE_ACTIONS}
     keys |= {f"league.refused_{refused.value}" for refused in Refused}
     keys |= {f"permission.{name}" for name in THREAD_PERMISSIONS}
+    keys |= {f"learn.{note.value}" for note in Note}
     return keys | set(REFUSAL_BY_CODE.values())
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from playwright.async_api import expect
 
+from bot.i18n import t
 from tests.e2e.browser import ARTEFACTS, browser_pages, chromium
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, card_of, lobby_button
@@ -71,6 +72,14 @@ async def test_a_seated_player_plays_from_the_table_and_a_spectator_only_watches
         hand = table.get_by_role("region", name="Your hand")
         card_names = await hand.locator("#cards").get_by_role("button").all_inner_texts()
         assert card_names == labels(anne_dm, "card")
+        # Her first game: the table's hand says what her Discord hand says of the rules.
+        first_hand = t("learn.first_hand", "en-US").replace("**", "")
+        note = hand.locator("#hand-note")
+        await expect(note).to_have_text(f"💡 {first_hand}")
+        await note.locator("summary").click()  # one line; a tap shows it whole
+        await expect(note).to_have_attribute("open", "")
+        await note.locator("summary").click()
+        assert f"💡 {t('learn.first_hand', 'en-US')}" in anne_dm.content
 
         # Anne looks at her DM hand (a card chosen there, not played), then plays from the table.
         await anne.click(anne_dm, custom_id=buttons(anne_dm, "card")[0]["custom_id"])

@@ -29,6 +29,8 @@ VALUES: dict[str, object] = {
     "target": "Leo",
     "players": "<@111>, <@222>, 🤖 Ada",
     "winners": "<@111>",
+    "leaders": "🤖 Ada, <@222>",
+    "highest": 12,
     "waiting": "<@111>, 🤖 Ada",
     "totals": "<@111> 7, <@222> -3, Leo 0",
     "order": "<@222>, <@111>, Leo",

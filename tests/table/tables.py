@@ -14,6 +14,8 @@ import discord
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.clock import Clock
+from bot.learn.store import LearningStore
+from bot.learn.tutor import Tutor
 from bot.observe.metrics import Metrics
 from bot.play.service import game_service
 from bot.settings import ActivityCredentials, Settings
@@ -72,6 +74,7 @@ def _pages_client(
         TablePicks(service.games, service.commits),
         clock.monotonic,
         faces,
+        Tutor(LearningStore(storage.units)),
     )
     table = TablePages(
         DiscordSignIn(loopback.api_base, credentials),
