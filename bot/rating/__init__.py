@@ -5,11 +5,4 @@ storage reads and writes the numbers."""
 from bot.rating.model import NEWCOMER, Skill, rate_game
 from bot.rating.scale import PROVISIONAL_BELOW, shown_change, shown_rating
 
-__all__ = [
-    "NEWCOMER",
-    "PROVISIONAL_BELOW",
-    "Skill",
-    "rate_game",
-    "shown_change",
-    "shown_rating",
-]
+__all__ = ["NEWCOMER", "PROVISIONAL_BELOW", "Skill", "rate_game", "shown_change", "shown_rating"]

@@ -120,11 +120,7 @@ def text_stamp(
     canvas_size = (origin_x + int(right) + _MARGIN, origin_y + int(bottom) + _MARGIN)
     mask = Image.new("L", canvas_size, 0)
     ImageDraw.Draw(mask).text(
-        (origin_x + x_fraction, origin_y + y_fraction),
-        text,
-        fill=255,
-        font=typeface,
-        anchor=anchor,
+        (origin_x + x_fraction, origin_y + y_fraction), text, fill=255, font=typeface, anchor=anchor
     )
     box = mask.getbbox()
     if box is None:

@@ -9,14 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.render.board import Board, Figure
-from bot.render.fonts import (
-    BRAND_SIZE,
-    LEGEND_SIZE,
-    SUBTITLE_SIZE,
-    TITLE_SIZE,
-    text_length,
-    wrap,
-)
+from bot.render.fonts import BRAND_SIZE, LEGEND_SIZE, SUBTITLE_SIZE, TITLE_SIZE, text_length, wrap
 from bot.render.geometry import (
     CELL_HEIGHT,
     DISC_RADIUS,

@@ -142,12 +142,7 @@ def _export(
             for p in stage_points
         ],
         "results": [
-            {
-                "user_id": r.user_id,
-                "display_name": names[r.user_id],
-                "total": r.total,
-                "won": r.won,
-            }
+            {"user_id": r.user_id, "display_name": names[r.user_id], "total": r.total, "won": r.won}
             for r in results
         ],
         "state": record.state,
