@@ -55,7 +55,6 @@ class GameStore:
 
     async def commit_transition(self, change: TransitionWrite) -> GameRecord:
         """Raises StaleVersion when the game's version moved on, GameClosed once it ended."""
-
         return await self._database.write(
             "store a game transition", lambda db: transitions.transition(db, change)
         )
@@ -77,7 +76,6 @@ class GameStore:
 
     async def actions_at(self, game_id: int, version: int) -> list[JsonObject]:
         """The actions the write that brought the game to `version` logged, in order."""
-
         return await self._database.read(
             "read a game's last actions", lambda db: games.actions_at(db, game_id, version)
         )

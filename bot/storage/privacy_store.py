@@ -19,7 +19,6 @@ class PrivacyStore:
 
     async def personal_rows(self, user_id: int) -> dict[str, list[JsonObject]]:
         """Every stored row about the person, table by table, on one snapshot."""
-
         return await self._database.read(
             "read what is kept about a player", lambda db: rows_about(db, user_id, self._owned)
         )

@@ -20,7 +20,6 @@ class ProcessStore:
 
     async def ping(self) -> None:
         """A query that only proves the database answers (StorageError if it does not)."""
-
         await self._database.read("answer a health check", lambda db: db.one("SELECT 1", ()))
 
     async def open_games(self) -> dict[GameStatus, int]:
@@ -36,7 +35,6 @@ class ProcessStore:
 
     async def renew_lease(self, name: str, *, now: datetime, lease: timedelta) -> int:
         """Keep process `name` alive until `now + lease`; how many processes are alive."""
-
         return await self._database.write(
             "renew a process's lease", lambda db: clocks.renew(db, name, now, lease)
         )
@@ -47,7 +45,6 @@ class ProcessStore:
     async def claim_clocks(self, name: str, *, now: datetime, own_too: bool) -> list[int]:
         """Open games whose clock process `name` now holds: those whose holder is dead or
         unknown, and with `own_too` those it held already."""
-
         return await self._database.write(
             "claim the clocks of games", lambda db: clocks.claim(db, name, now, own_too=own_too)
         )

@@ -40,7 +40,6 @@ class ServerStore:
 
     async def note_server_back(self, guild_id: int) -> None:
         """The bot was added back: nothing of the server is to be forgotten."""
-
         await self._database.write(
             "note a server the bot is back in",
             lambda db: db.execute("DELETE FROM departed_servers WHERE guild_id = ?", (guild_id,)),

@@ -92,7 +92,6 @@ class StandingsStore:
 
     async def rating_changes(self, game_id: int) -> dict[int, float]:
         """Each person's all-time rating change in a finished game (empty if not rated)."""
-
         return await self._database.read(
             "read a game's rating changes", lambda db: rating_board.changes(db, game_id)
         )
@@ -100,7 +99,6 @@ class StandingsStore:
     async def rerate(self, guild_id: int | None = None) -> int:
         """Recompute the ratings of a server (or all) from the stored games, in the order
         they finished; how many games were rated."""
-
         return await self._database.write(
             "recompute the ratings", lambda db: ratings.rerate(db, guild_id)
         )

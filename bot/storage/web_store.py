@@ -28,7 +28,6 @@ class WebStore:
 
     async def standings_page_token(self, guild_id: int) -> str | None:
         """The server's standings page token while its admins have the page on."""
-
         return await self._database.read(
             "read a standings page token", lambda db: _page_token(db, guild_id)
         )
