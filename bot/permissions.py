@@ -14,7 +14,6 @@ NEEDED_PERMISSIONS = (
     "read_message_history",
 )
 
-
 NEEDED_THROUGH_CLICKS = ("embed_links", "attach_files")
 """Where only a user's install brings the bot (it posts nothing by itself there), what its
 answers need: Discord grants these in group DMs."""

@@ -22,7 +22,6 @@ BUTTON_STYLES = {
 HOST_ROW = ("add_ai", "remove_ai")
 """The host's AI buttons, on a row of their own."""
 
-
 AI_NAMES = ("Ada", "Alan", "Grace", "Hedy", "Kurt", "Emmy")
 AI_MARK = "🤖"
 

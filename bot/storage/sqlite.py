@@ -28,7 +28,6 @@ READERS = 2
 
 log = logging.getLogger("bot.storage")
 
-
 _HINTS = {
     "SQLITE_BUSY": "the file is locked by another process for too long",
     "SQLITE_LOCKED": "the file is locked",

@@ -126,7 +126,6 @@ _WRITABLE = frozenset(
 )
 """What a bulk overwrite takes of a command (the rest of a fetched one is Discord's own)."""
 
-
 GlobalCommands = list[dict[str, Any]]
 """The global commands as Discord lists them (discord.py's types know no Entry Point)."""
 

@@ -18,7 +18,6 @@ NO_PINGS = discord.AllowedMentions.none()
 PINGS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 UNKNOWN_INTERACTION = 10062
 
-
 REFUSED, FAILED = "refused", "failed"
 """What `interaction.extras` notes of an answer, for the interaction's count (bot/observe)."""
 ANSWERED = "answered"
