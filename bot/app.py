@@ -50,13 +50,12 @@ log = logging.getLogger("whyfirst")
 def tune_garbage_collector() -> None:
     """Keep the cycle collector's pauses away from clicks.
 
-    A pass of Python's cycle collector over the whole heap stops the event loop: 100-250 ms
-    with 500 games running, and every click that arrives meanwhile waits. What start-up loaded
-    (modules, discord.py, the catalog) lives as long as the process, so it is frozen out of
-    those passes. A larger youngest generation lets the short-lived objects of a click or a
-    request die young instead of being promoted, and promotions are what trigger whole-heap
-    passes: `bench/load.py` counted 2-3 of them per 500-game run instead of 8-10.
-    """
+    A pass of Python's cycle collector over the whole heap stops the event loop: 100-250 ms with 500
+    games running, and every click that arrives meanwhile waits. What start-up loaded (modules,
+    discord.py, the catalog) lives as long as the process, so it is frozen out of those passes. A
+    larger youngest generation lets the short-lived objects of a click or a request die young
+    instead of being promoted, and promotions are what trigger whole-heap passes: `bench/load.py`
+    counted 2-3 of them per 500-game run instead of 8-10."""
     gc.collect()
     gc.freeze()
     _, middle, oldest = gc.get_threshold()

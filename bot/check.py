@@ -1,8 +1,7 @@
-"""`whyfirst check`: what the bot would meet at start, checked without starting it. Offline:
-the settings, the database (read, never changed) and the ports. With the network (unless
-`--offline`): the token, the application's install settings and its registered commands.
-Prints a line for each thing checked; the first problem ends it (exit code 2, or 1 where
-Discord cannot be reached)."""
+"""`whyfirst check`: what the bot would meet at start, checked without starting it. Offline: the
+settings, the database (read, never changed) and the ports. With the network (unless `--offline`):
+the token, the application's install settings and its registered commands. Prints a line for each
+thing checked; the first problem ends it (exit code 2, or 1 where Discord cannot be reached)."""
 
 from __future__ import annotations
 

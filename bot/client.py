@@ -1,9 +1,8 @@
 """The discord.py client: builds the bot's rooms and connects discord.py's events to them.
 
-setup_hook builds the rooms on the open database (bot/rooms.py), syncs the command tree only
-when its definition changed, picks up every open game and starts what the features run on
-their own (stopped in reverse on close); the ready line is logged once the gateway is ready.
-"""
+setup_hook builds the rooms on the open database (bot/rooms.py), syncs the command tree only when
+its definition changed, picks up every open game and starts what the features run on their own
+(stopped in reverse on close); the ready line is logged once the gateway is ready."""
 
 from __future__ import annotations
 

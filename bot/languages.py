@@ -1,12 +1,11 @@
 """Who speaks what.
 
-Private messages (DMs, ephemeral answers, /whyfirst rules and stats) speak the player's
-language: the locale their Discord client sends with every interaction, remembered durably,
-because some DMs are sent without one (a stage's first hand). Public messages (the lobby, the
-reveals, the result, the leaderboard) speak the server's language: the one its admin chose with
-/whyfirst language, else Discord's own server language. A language the catalog lacks falls
-back to English, a regional code (de-AT) to its language (bot/i18n/catalog.py).
-"""
+Private messages (DMs, ephemeral answers, /whyfirst rules and stats) speak the player's language:
+the locale their Discord client sends with every interaction, remembered durably, because some DMs
+are sent without one (a stage's first hand). Public messages (the lobby, the reveals, the result,
+the leaderboard) speak the server's language: the one its admin chose with /whyfirst language, else
+Discord's own server language. A language the catalog lacks falls back to English, a regional code
+(de-AT) to its language (bot/i18n/catalog.py)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The composition root: every part of the bot, each given the few collaborators it uses.
 
-Shared parts first (the service, the announcer, the timers), then each feature from its own
-folder (bot/ui/feature.py); what a part does stays in the part.
-"""
+Shared parts first (the service, the announcer, the timers), then each feature from its own folder
+(bot/ui/feature.py); what a part does stays in the part."""
 
 from __future__ import annotations
 

@@ -3,19 +3,17 @@
 Each game has a queue; a worker shows its changes one after another: the channel's messages
 (bot/announce/channel.py, bot/announce/round_message.py), then the players' controls
 (bot/announce/hands.py). Every click play/ notes goes into the one book of clicks
-(bot/announce/click_book.py), which says which click reaches a message now. A change that
-cannot be shown is logged, and the game's later changes are still shown: a game never stalls
-on one.
+(bot/announce/click_book.py), which says which click reaches a message now. A change that cannot be
+shown is logged, and the game's later changes are still shown: a game never stalls on one.
 
-Clicks come first: a change is shown once the clicks being handled when its turn comes have
-been answered (at most ANSWERS_FIRST_SECONDS later). Drawing and sending what a change shows
-is the bot's heaviest work; when many players click at once, their answers would otherwise
-wait behind the stories of the games that moved first.
+Clicks come first: a change is shown once the clicks being handled when its turn comes have been
+answered (at most ANSWERS_FIRST_SECONDS later). Drawing and sending what a change shows is the bot's
+heaviest work; when many players click at once, their answers would otherwise wait behind the
+stories of the games that moved first.
 
-A change is shown with the click book's mark at its commit: a player who clicked their hand
-since then was answered with this change or a newer one (a card chosen, their hand shown), and
-a redraw of that hand for this change would undo what their click showed.
-"""
+A change is shown with the click book's mark at its commit: a player who clicked their hand since
+then was answered with this change or a newer one (a card chosen, their hand shown), and a redraw of
+that hand for this change would undo what their click showed."""
 
 from __future__ import annotations
 

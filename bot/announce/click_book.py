@@ -1,12 +1,11 @@
-"""The one book of clicks: every click's token that may carry a game's messages, and which of
-them reaches a message now.
+"""The one book of clicks: every click's token that may carry a game's messages, and which of them
+reaches a message now.
 
-A click leaves a token that, for 15 minutes, edits the clicked message (or a follow-up the
-click sent) and sends follow-ups to its channel without spending Discord's global budget
-(bot/announce/clicks.py). The book keeps each player's latest click per spot of a game, and
-the click through which the game's round message can be edited (the follow-up it is); where
-only clicks reach a channel, a message that is due there waits for the next click of anyone.
-"""
+A click leaves a token that, for 15 minutes, edits the clicked message (or a follow-up the click
+sent) and sends follow-ups to its channel without spending Discord's global budget
+(bot/announce/clicks.py). The book keeps each player's latest click per spot of a game, and the
+click through which the game's round message can be edited (the follow-up it is); where only clicks
+reach a channel, a message that is due there waits for the next click of anyone."""
 
 from __future__ import annotations
 
@@ -186,9 +185,8 @@ class ClickBook:
         )
 
     def of_change(self, table: Table, transition: Transition) -> Click | None:
-        """The channel click that made this change (used up by the message it brings); with
-        the hands in the channel, else anyone's that may still follow up (a deadline's
-        reveal)."""
+        """The channel click that made this change (used up by the message it brings); with the
+        hands in the channel, else anyone's that may still follow up (a deadline's reveal)."""
         clicks = self._clicks.get(table.game_id, {})
         actor = transition.actor_id
         own = clicks.pop((player_id(actor), Spot.CHANNEL), None) if actor is not None else None

@@ -1,8 +1,7 @@
 """A click's interaction token, and the message it reaches.
 
-For 15 minutes after a click, its token edits the clicked message (or a follow-up the click
-sent) and sends follow-ups to its channel, without spending Discord's global budget.
-"""
+For 15 minutes after a click, its token edits the clicked message (or a follow-up the click sent)
+and sends follow-ups to its channel, without spending Discord's global budget."""
 
 from __future__ import annotations
 

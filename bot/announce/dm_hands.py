@@ -1,12 +1,11 @@
-"""Each player's hand by DM: edited in place within a stage, a new message at each stage's
-deal. A DM is redrawn through the player's own latest click on it, and the next stage's hand is
-a follow-up of that click; only a player who has not clicked in the last 14 minutes (or never,
-as at the game's start) costs a paced REST request. A DM that cannot be delivered is said in
-the channel (by mention), once.
+"""Each player's hand by DM: edited in place within a stage, a new message at each stage's deal. A
+DM is redrawn through the player's own latest click on it, and the next stage's hand is a follow-up
+of that click; only a player who has not clicked in the last 14 minutes (or never, as at the game's
+start) costs a paced REST request. A DM that cannot be delivered is said in the channel (by
+mention), once.
 
-What this process knows of the DM hands it also learns from the game's stored message ids,
-kept there by whichever process sent them, so that it edits a hand instead of sending another.
-"""
+What this process knows of the DM hands it also learns from the game's stored message ids, kept
+there by whichever process sent them, so that it edits a hand instead of sending another."""
 
 from __future__ import annotations
 
@@ -237,6 +236,5 @@ class DmHands:
 
 
 def dm_names(player: PlayerId) -> tuple[str, str, str, str]:
-    """The names under which a player's DM channel, DM hand, closed DMs and its stage are
-    stored."""
+    """The names under which a player's DM channel, DM hand, closed DMs and its stage are stored."""
     return message_names(user_id_of(player))

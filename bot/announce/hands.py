@@ -1,17 +1,16 @@
-"""Each player's private controls after a commit: their hand by DM (bot/announce/dm_hands.py),
-the ephemeral hand of "Show my hand", and, with the hands in the channel, ephemeral hands only.
+"""Each player's private controls after a commit: their hand by DM (bot/announce/dm_hands.py), the
+ephemeral hand of "Show my hand", and, with the hands in the channel, ephemeral hands only.
 
 An ephemeral hand is redrawn through the token of its player's latest click on it, so no hand a
-player can see is left showing an old round; a new one is the ephemeral follow-up of their
-latest other click in the channel.
+player can see is left showing an old round; a new one is the ephemeral follow-up of their latest
+other click in the channel.
 
-Controls are drawn from the game's latest committed state, when their request's turn has come:
-a hand queued behind Discord's global limit holds no buttons meanwhile, and never shows a state
-older than what the player may already have seen. A hand its player clicked since the change
-was committed is left as their click drew it (`mark`, bot/announce/announcer.py): that click was
-answered with this change or a newer one, which another process may have committed, so that
-this process's latest state can be older than what the player sees.
-"""
+Controls are drawn from the game's latest committed state, when their request's turn has come: a
+hand queued behind Discord's global limit holds no buttons meanwhile, and never shows a state older
+than what the player may already have seen. A hand its player clicked since the change was committed
+is left as their click drew it (`mark`, bot/announce/announcer.py): that click was answered with
+this change or a newer one, which another process may have committed, so that this process's latest
+state can be older than what the player sees."""
 
 from __future__ import annotations
 

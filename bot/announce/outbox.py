@@ -4,8 +4,7 @@ aside): discord.py's client, and the pacer every REST request takes a turn in.
 A REST request takes a turn under Discord's global limit, most urgent first
 (bot/announce/pacing.py), and is tried again when Discord is rate limiting or failing
 (bot/announce/retry.py). A request through an interaction's token is not counted by that limit.
-Which of the two a message takes is decided in bot/announce/routes.py, not here.
-"""
+Which of the two a message takes is decided in bot/announce/routes.py, not here."""
 
 from __future__ import annotations
 

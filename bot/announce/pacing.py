@@ -1,13 +1,12 @@
 """Keeping the bot's own REST requests under Discord's global limit, most urgent first.
 
-Discord allows a bot 50 requests a second outside interaction answers, and bans for a while a
-bot that keeps drawing 429s. discord.py only learns of the limit from a 429, so a busy moment
-(hundreds of games revealing at once) would turn into a storm of refused requests, each retried,
-each costing CPU. Taking a turn here before every request queues the excess in the bot instead.
+Discord allows a bot 50 requests a second outside interaction answers, and bans for a while a bot
+that keeps drawing 429s. discord.py only learns of the limit from a 429, so a busy moment (hundreds
+of games revealing at once) would turn into a storm of refused requests, each retried, each costing
+CPU. Taking a turn here before every request queues the excess in the bot instead.
 
-When requests wait, the most urgent go first: a reveal (what a whole table waits to see)
-before a hand sent by DM, and a status line ("Waiting for …") only when nothing else waits.
-"""
+When requests wait, the most urgent go first: a reveal (what a whole table waits to see) before a
+hand sent by DM, and a status line ("Waiting for …") only when nothing else waits."""
 
 from __future__ import annotations
 
@@ -35,10 +34,9 @@ class Urgency(IntEnum):
 
 
 class RestPacer:
-    """At most `limit` requests let go in any `window` seconds, and never two closer than
-    `window / limit` (a burst let go at once reaches Discord bunched, and Discord counts in
-    fixed windows); the most urgent waiting request first, first come first served within an
-    urgency."""
+    """At most `limit` requests let go in any `window` seconds, and never two closer than `window /
+    limit` (a burst let go at once reaches Discord bunched, and Discord counts in fixed windows);
+    the most urgent waiting request first, first come first served within an urgency."""
 
     def __init__(
         self,

@@ -1,9 +1,8 @@
 """Patience with Discord: a request refused for a rate limit or a server error is tried again.
 
-discord.py already waits out single 429s; under a long storm it gives up after a few tries
-and raises, and a connection that breaks under a request is not retried at all. A game
-message must not be lost to that, so the announcer tries again, slower.
-"""
+discord.py already waits out single 429s; under a long storm it gives up after a few tries and
+raises, and a connection that breaks under a request is not retried at all. A game message must not
+be lost to that, so the announcer tries again, slower."""
 
 from __future__ import annotations
 

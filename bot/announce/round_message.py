@@ -111,10 +111,9 @@ class RoundMessages:
     def schedule_waiting_edit(self, table: Table) -> None:
         """Show who the round waits for once that has stayed the same for a few seconds.
 
-        Picks usually follow each other within seconds, and the reveal replaces the line
-        anyway: a line that would be outdated a moment later is not worth a request of the
-        global budget. A change restarts the wait; an edit already sending is not stopped.
-        """
+        Picks usually follow each other within seconds, and the reveal replaces the line anyway: a
+        line that would be outdated a moment later is not worth a request of the global budget. A
+        change restarts the wait; an edit already sending is not stopped."""
         game = self._games[table.game_id]
         waiting = game.pending_edit
         if waiting is not None and not waiting.done():

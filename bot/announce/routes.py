@@ -1,16 +1,15 @@
-"""How a message gets where it goes: the one place that chooses between a click's token and a
-paced REST request, and the one `deliver` that every part of announce/ sends and edits through.
+"""How a message gets where it goes: the one place that chooses between a click's token and a paced
+REST request, and the one `deliver` that every part of announce/ sends and edits through.
 
-A click leaves a token that, for 15 minutes, edits the clicked message (or a follow-up the
-click sent) and sends follow-ups to its channel without spending Discord's global budget. A
-REST request reaches any message the bot may write to, but takes a turn under that budget
-(bot/announce/pacing.py). What is known of a message is an `Address`; `choose_route` turns it
-into the legs to try now, the free one first (bot/announce/legs.py); `Routes.deliver` tries
-them in order, so a token that fails falls back to the paced request in one place.
+A click leaves a token that, for 15 minutes, edits the clicked message (or a follow-up the click
+sent) and sends follow-ups to its channel without spending Discord's global budget. A REST request
+reaches any message the bot may write to, but takes a turn under that budget
+(bot/announce/pacing.py). What is known of a message is an `Address`; `choose_route` turns it into
+the legs to try now, the free one first (bot/announce/legs.py); `Routes.deliver` tries them in
+order, so a token that fails falls back to the paced request in one place.
 
-A new way to reach a message is a new leg in bot/announce/legs.py, and the lines of
-`choose_route` here that choose it.
-"""
+A new way to reach a message is a new leg in bot/announce/legs.py, and the lines of `choose_route`
+here that choose it."""
 
 from __future__ import annotations
 

@@ -1,12 +1,11 @@
-"""A player's private controls in a running game: a card, a target, a tactical move, and
-"Show my hand".
+"""A player's private controls in a running game: a card, a target, a tactical move, and "Show my
+hand".
 
 A click is judged once by the engine (from the game as this process last saw it); a refusal is
-answered at once, ephemerally, and changes nothing. A click that will commit is answered with
-the hand it leaves once durable (hands in the channel), or acknowledged at once and its hand
-redrawn through it once durable (a DM); a tactical move on the round message is acknowledged,
-and the change it makes redraws the mover's controls (bot/announce/hands.py).
-"""
+answered at once, ephemerally, and changes nothing. A click that will commit is answered with the
+hand it leaves once durable (hands in the channel), or acknowledged at once and its hand redrawn
+through it once durable (a DM); a tactical move on the round message is acknowledged, and the change
+it makes redraws the mover's controls (bot/announce/hands.py)."""
 
 from __future__ import annotations
 

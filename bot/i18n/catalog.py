@@ -22,8 +22,7 @@ class Catalog:
     """All catalog files of one directory, each loaded once on first use.
 
     A file is named after a Discord locale (``en.toml``, ``fr.toml``, ``pt-BR.toml``). A key is
-    looked up in the exact locale's file, then in its language's file, then in English.
-    """
+    looked up in the exact locale's file, then in its language's file, then in English."""
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
@@ -32,9 +31,8 @@ class Catalog:
     def text(self, key: str, /, locale: str | None = None, **values: object) -> str:
         """The sentence ``key`` in ``locale``, formatted with ``values``.
 
-        Raises KeyError if no catalog (English included) has the key, or if the sentence
-        names a placeholder missing from ``values``.
-        """
+        Raises KeyError if no catalog (English included) has the key, or if the sentence names a
+        placeholder missing from ``values``."""
         entry = self.entry(key, locale)
         if not isinstance(entry, str):
             entry = self._plural_form(key, entry, locale, values)
@@ -74,8 +72,7 @@ class Catalog:
 def candidate_locales(locale: str | None) -> tuple[str, ...]:
     """Where to look, in order: ``"pt-BR"`` → ``("pt-BR", "pt", "en")``.
 
-    Anything that is not shaped like a locale (it names a file) goes straight to English.
-    """
+    Anything that is not shaped like a locale (it names a file) goes straight to English."""
     found = [locale, locale.split("-")[0]] if locale and LOCALE_SHAPE.fullmatch(locale) else []
     return tuple(dict.fromkeys([*found, FALLBACK_LOCALE]))
 
@@ -83,8 +80,7 @@ def candidate_locales(locale: str | None) -> tuple[str, ...]:
 def load_catalog_file(path: Path) -> dict[str, Entry]:
     """Flatten one TOML file into ``{"section.key": entry}``.
 
-    A table whose keys are all plural categories is one entry with plural forms.
-    """
+    A table whose keys are all plural categories is one entry with plural forms."""
     with path.open("rb") as file:
         document = tomllib.load(file)
     entries: dict[str, Entry] = {}

@@ -1,13 +1,12 @@
 """Which plural form a count takes, and how a number is written, per language (CLDR's rules).
 
-The three facts this bot uses of a language (its plural rules, its decimal and group signs)
-are kept in ``cldr.json``, taken from Babel's CLDR data for each locale Discord names and its
-language (``python -m tests.i18n.cldr_facts`` writes the file; a test holds it to Babel's
-data). Asking Babel itself at run time loads its whole data for a language: 5.7 MB of a
-process's memory for three facts. Numbers are written as Babel's ``format_decimal`` writes
-the two patterns used here, "#,##0" and "#,##0.0" (CLDR groups both by three;
-tests/i18n/test_numbers.py holds the two to the same output).
-"""
+The three facts this bot uses of a language (its plural rules, its decimal and group signs) are kept
+in ``cldr.json``, taken from Babel's CLDR data for each locale Discord names and its language
+(``python -m tests.i18n.cldr_facts`` writes the file; a test holds it to Babel's data). Asking Babel
+itself at run time loads its whole data for a language: 5.7 MB of a process's memory for three
+facts. Numbers are written as Babel's ``format_decimal`` writes the two patterns used here, "#,##0"
+and "#,##0.0" (CLDR groups both by three; tests/i18n/test_numbers.py holds the two to the same
+output)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """The lobby's desk: /whyfirst start (and Rematch) open it; Join, Leave, Start and Cancel act on it.
 
 The desk checks who may ask, answers and shows the lobby; every change is the game service's
-(bot/play/service.py). Clicks that write are deferred first, so Discord's 3 seconds are never
-at risk; refusals are short ephemeral sentences and change nothing.
-"""
+(bot/play/service.py). Clicks that write are deferred first, so Discord's 3 seconds are never at
+risk; refusals are short ephemeral sentences and change nothing."""
 
 from __future__ import annotations
 

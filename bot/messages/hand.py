@@ -1,10 +1,9 @@
 """A player's private controls: their hand as buttons, then whom the chosen card goes to.
 
-The same controls are sent by DM and shown ephemerally by "Show my hand". Played cards are
-disabled, the chosen card and target are highlighted, and the text says what was played on
-whom until the round is revealed. What each button says is decided first (`_cards`,
-`_targets`), then made into the buttons only its player may click, in one place (`_buttons`).
-"""
+The same controls are sent by DM and shown ephemerally by "Show my hand". Played cards are disabled,
+the chosen card and target are highlighted, and the text says what was played on whom until the
+round is revealed. What each button says is decided first (`_cards`, `_targets`), then made into the
+buttons only its player may click, in one place (`_buttons`)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """The public story of a game in sentences: reveals, moves, stage scoring, the final result.
 
-Pure functions from engine events to sentences of the catalog (bot/messages/sentence.py), put
-into the game's language by whoever shows them.
-"""
+Pure functions from engine events to sentences of the catalog (bot/messages/sentence.py), put into
+the game's language by whoever shows them."""
 
 from __future__ import annotations
 

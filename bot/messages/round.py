@@ -1,8 +1,7 @@
-"""The game's round messages in the channel: a reveal's story with the picture of the track and
-who the round waits for (its buttons, messages/controls.py, are added by messages/reveal.py);
-the same message edited to show who it waits for now, with its buttons; the half-time
-reminder. Pure but for the picture, drawn off the event loop: the announcer posts and edits
-what these return."""
+"""The game's round messages in the channel: a reveal's story with the picture of the track and who
+the round waits for (its buttons, messages/controls.py, are added by messages/reveal.py); the same
+message edited to show who it waits for now, with its buttons; the half-time reminder. Pure but for
+the picture, drawn off the event loop: the announcer posts and edits what these return."""
 
 from __future__ import annotations
 

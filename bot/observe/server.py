@@ -1,8 +1,7 @@
 """/healthz and /metrics on WHYFIRST_METRICS_PORT (off unless set).
 
-/healthz answers 200 "ok" when this process's gateway shards are connected and the database
-answers, else 503 with the reason in one line. /metrics is Prometheus' text format.
-"""
+/healthz answers 200 "ok" when this process's gateway shards are connected and the database answers,
+else 503 with the reason in one line. /metrics is Prometheus' text format."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""A game in which nobody played for a whole stage is abandoned: the rounds in a row that
-ended without a single person's action (only deadlines and AI players) are counted from the
-game's action log, which every process shares. So is a game whose server or channel went
-away."""
+"""A game in which nobody played for a whole stage is abandoned: the rounds in a row that ended
+without a single person's action (only deadlines and AI players) are counted from the game's action
+log, which every process shares. So is a game whose server or channel went away."""
 
 from __future__ import annotations
 

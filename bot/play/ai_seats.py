@@ -1,12 +1,11 @@
 """AI players take their turn as soon as it begins.
 
 After every transition (and at start-up) a game that awaits AI players gets them to act: each
-decides from its seat's view alone (engine.ai), on a thread of its own so that the event loop
-goes on answering clicks while a search runs (Python lets the loop's thread in every few
-milliseconds), and their actions are committed together, like any action, through the game
-service. A decision depends only on the view and the game's AI seed, so after a restart the AI
-players who had not acted act again exactly as they would have.
-"""
+decides from its seat's view alone (engine.ai), on a thread of its own so that the event loop goes
+on answering clicks while a search runs (Python lets the loop's thread in every few milliseconds),
+and their actions are committed together, like any action, through the game service. A decision
+depends only on the view and the game's AI seed, so after a restart the AI players who had not acted
+act again exactly as they would have."""
 
 from __future__ import annotations
 

@@ -1,14 +1,13 @@
-"""The one update path of a game (boardgame.io's Master.onUpdate: check the version, reduce,
-save, then publish): a lobby's start, an action (prepare, then commit) and an early end.
+"""The one update path of a game (boardgame.io's Master.onUpdate: check the version, reduce, save,
+then publish): a lobby's start, an action (prepare, then commit) and an early end.
 
 prepare (the engine's verdict, from the game as this process last saw it) -> commit (under the
-game's lock: engine.settle, storage.commit_transition). The commit carries the version the
-state was prepared from, so of two concurrent callers (even in two processes) exactly one wins;
-the loser reads the game again and is judged again against the new state. A click is judged
-once, unless another commit got there first. A change is published once it is durable, and
-only then; a click that answers with its player's controls does so meanwhile, and the change
-carries that answer under way (what follows up the click waits for it).
-"""
+game's lock: engine.settle, storage.commit_transition). The commit carries the version the state was
+prepared from, so of two concurrent callers (even in two processes) exactly one wins; the loser
+reads the game again and is judged again against the new state. A click is judged once, unless
+another commit got there first. A change is published once it is durable, and only then; a click
+that answers with its player's controls does so meanwhile, and the change carries that answer under
+way (what follows up the click waits for it)."""
 
 from __future__ import annotations
 
@@ -120,9 +119,8 @@ class Commits:
     async def prepare(self, game_id: int, build: ActionBuilder) -> Prepared | Refusal:
         """The engine's verdict on the action `build` makes now (nothing is written).
 
-        Judged on the game as this process last saw it; a refusal is checked once more
-        against the database, since another process may have moved the game on.
-        """
+        Judged on the game as this process last saw it; a refusal is checked once more against the
+        database, since another process may have moved the game on."""
         record = await self._games.current(game_id)
         verdict = self._judge(record, build)
         if isinstance(verdict, Refusal) and record is not None:

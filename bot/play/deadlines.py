@@ -1,7 +1,6 @@
-"""What a game's due timer does (bot/timers/ decides when): remind who has not picked at half
-time, play for them at the deadline, close a lobby nobody used. Each is an action like any
-other, refused if its turn is already over; after each commit the game's timers are set anew
-from its row."""
+"""What a game's due timer does (bot/timers/ decides when): remind who has not picked at half time,
+play for them at the deadline, close a lobby nobody used. Each is an action like any other, refused
+if its turn is already over; after each commit the game's timers are set anew from its row."""
 
 from __future__ import annotations
 

@@ -1,11 +1,9 @@
-"""Servers that removed the bot: their games and standings are kept for a grace period (in
-case it comes back), then deleted; `/whyfirst forget-server` deletes them at once.
+"""Servers that removed the bot: their games and standings are kept for a grace period (in case it
+comes back), then deleted; `/whyfirst forget-server` deletes them at once.
 
-Every process checks, now and then (bot/privacy/housekeeping.py), the servers it holds the
-shards of: one the bot was
-removed from before the grace period and is not back in is forgotten (in one transaction
-that checks the removal still stands, so a return seen by another process wins).
-"""
+Every process checks, now and then (bot/privacy/housekeeping.py), the servers it holds the shards
+of: one the bot was removed from before the grace period and is not back in is forgotten (in one
+transaction that checks the removal still stands, so a return seen by another process wins)."""
 
 from __future__ import annotations
 

@@ -18,11 +18,10 @@ MAX_INITIAL_LENGTH = 2
 class Figure:
     """One figure on the track.
 
-    ``colour`` is the player's seat index (0-5) or None for Leo. ``initial`` (1-2 characters)
-    is written on the disc so colour is never the only cue. ``moved_from`` and ``delta``
-    describe the last move, if it should be shown: ``delta`` is the sum of the cards played
-    (``+3``); when the figure moved less than that it stopped at an end of the track.
-    """
+    ``colour`` is the player's seat index (0-5) or None for Leo. ``initial`` (1-2 characters) is
+    written on the disc so colour is never the only cue. ``moved_from`` and ``delta`` describe the
+    last move, if it should be shown: ``delta`` is the sum of the cards played (``+3``); when the
+    figure moved less than that it stopped at an end of the track."""
 
     name: str
     initial: str
@@ -63,12 +62,11 @@ class Figure:
 class Board:
     """Everything ``render_track`` draws and ``describe_board`` says.
 
-    ``figures`` in seat order (Leo last); ``highlight_space`` is the scoring space at stage
-    scoring; ``caption`` lines go above the track, the first one large ("Stage 2 · Round 3").
-    ``locale`` (a Discord locale such as ``"de"`` or ``"pt-BR"``; None is English) is the
-    language of the picture's own words (START, the scoring tag, ...) and of its description;
-    the caption is written as given.
-    """
+    ``figures`` in seat order (Leo last); ``highlight_space`` is the scoring space at stage scoring;
+    ``caption`` lines go above the track, the first one large ("Stage 2 · Round 3"). ``locale`` (a
+    Discord locale such as ``"de"`` or ``"pt-BR"``; None is English) is the language of the
+    picture's own words (START, the scoring tag, ...) and of its description; the caption is written
+    as given."""
 
     figures: tuple[Figure, ...]
     highlight_space: int | None = None
@@ -94,10 +92,9 @@ class Board:
 def distinct_initials(names: Sequence[str]) -> tuple[str, ...]:
     """One short, distinct label per name: ``["Anne", "Ben", "Bob"]`` → ``("A", "Be", "Bo")``.
 
-    The first letter or digit, upper-cased; names that share it get their first two. Names
-    that still collide, or have no letter the picture's font can draw, fall back to their seat
-    number (1-based).
-    """
+    The first letter or digit, upper-cased; names that share it get their first two. Names that
+    still collide, or have no letter the picture's font can draw, fall back to their seat number
+    (1-based)."""
     letters = [_alphanumerics(name) for name in names]
     firsts = [chars[:1].upper() for chars in letters]
     chosen: list[str] = []

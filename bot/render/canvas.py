@@ -1,11 +1,10 @@
 """The image being drawn in the picture's palette, with text stamped from a cache.
 
-Rasterising text is the dearest part of drawing the picture, and the same words come back in
-every picture (space numbers, captions, names, "+3"), in the same ink on the same paper. Each
-is drawn once as a mask, mapped to the palette entries of its ink blended on its paper, and
-pasted after that: the very pixels drawing in RGB and reducing the whole picture would give,
-as a reduction maps each pixel on its own (and the key colours are in the palette exactly).
-"""
+Rasterising text is the dearest part of drawing the picture, and the same words come back in every
+picture (space numbers, captions, names, "+3"), in the same ink on the same paper. Each is drawn
+once as a mask, mapped to the palette entries of its ink blended on its paper, and pasted after
+that: the very pixels drawing in RGB and reducing the whole picture would give, as a reduction maps
+each pixel on its own (and the key colours are in the palette exactly)."""
 
 from __future__ import annotations
 
@@ -46,11 +45,10 @@ class DrawnText:
 
 @dataclass(frozen=True)
 class Canvas:
-    """An image in the palette, its shapes drawn through ``draw`` (in palette colours), its
-    text through ``text``.
+    """An image in the palette, its shapes drawn through ``draw`` (in palette colours), its text
+    through ``text``.
 
-    ``texts`` lists every text written, in order: what the picture says, and where.
-    """
+    ``texts`` lists every text written, in order: what the picture says, and where."""
 
     image: Image.Image
     draw: ImageDraw.ImageDraw
@@ -73,11 +71,10 @@ class Canvas:
         anchor: str | None = None,
         bold: bool = False,
     ) -> None:
-        """Like ``ImageDraw.text`` with the picture's font, its bold face if ``bold``, on an
-        even ``paper`` (the colour the text's box lies on).
+        """Like ``ImageDraw.text`` with the picture's font, its bold face if ``bold``, on an even
+        ``paper`` (the colour the text's box lies on).
 
-        ``xy`` must not be negative (Pillow splits it into whole pixels and a fraction).
-        """
+        ``xy`` must not be negative (Pillow splits it into whole pixels and a fraction)."""
         x_fraction, x_whole = math.modf(xy[0])
         y_fraction, y_whole = math.modf(xy[1])
         stamp = text_stamp(text, size, anchor, bold, x_fraction, y_fraction, ink, paper)
@@ -111,8 +108,7 @@ def text_stamp(
     """The text in ``ink`` on ``paper`` as ``ImageDraw.text`` draws it at the same sub-pixel
     position, reduced to the palette.
 
-    Shared between threads: a stamp is only ever read after it is made.
-    """
+    Shared between threads: a stamp is only ever read after it is made."""
     typeface = font(size, bold)
     left, top, right, bottom = typeface.getbbox(text, anchor=anchor)
     # The origin stays positive: Pillow truncates it towards zero, as it does the real one.

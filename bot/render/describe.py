@@ -13,8 +13,7 @@ SENTENCE_ENDS = (".", "!", "?", "…", ":")
 def describe_board(board: Board, locale: str | None = None) -> str:
     """E.g. ``"Stage 2 · Round 3. Anne on 5, Ben and Leo on START. Scoring space: 5."``.
 
-    In ``locale``, by default the board's own.
-    """
+    In ``locale``, by default the board's own."""
     locale = board.locale if locale is None else locale
     separator = t("render.list_separator", locale)
     sentences = [_caption_sentence(line, locale) for line in board.caption if line.strip()]

@@ -1,13 +1,12 @@
 """The picture's typeface, DejaVu Sans Condensed, at the sizes it uses, cached per thread.
 
-DejaVu draws Latin, Greek and Cyrillic; its files ship in ``typeface/`` with their license.
-The condensed cut, because the track gives each of its 29 numbers a 30th of the picture's
-width: narrower digits can be drawn taller there, which is what stays legible once Discord
-shows the picture 500 px wide. Bold is the real bold face, not a stroked regular one (a
-stroke fills the counters: a bold 5 read as 6).
+DejaVu draws Latin, Greek and Cyrillic; its files ship in ``typeface/`` with their license. The
+condensed cut, because the track gives each of its 29 numbers a 30th of the picture's width:
+narrower digits can be drawn taller there, which is what stays legible once Discord shows the
+picture 500 px wide. Bold is the real bold face, not a stroked regular one (a stroke fills the
+counters: a bold 5 read as 6).
 
-A FreeType face is not safe to share between threads, and the bot renders in worker threads.
-"""
+A FreeType face is not safe to share between threads, and the bot renders in worker threads."""
 
 from __future__ import annotations
 
@@ -65,8 +64,7 @@ def fit(text: str, size: int, width: float, bold: bool = False) -> str:
 def wrap(text: str, size: int, width: float, bold: bool = False) -> tuple[str, ...]:
     """``text`` in lines at most ``width`` pixels long, broken between words.
 
-    A single word longer than a line is shortened with an ellipsis.
-    """
+    A single word longer than a line is shortened with an ellipsis."""
     lines: list[str] = []
     line = ""
     for word in text.split():

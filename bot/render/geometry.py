@@ -1,8 +1,7 @@
 """Sizes of the picture and where each space of the track is. The tests share these numbers.
 
-Discord shows the picture about 500 px wide, half its size: every size here is chosen to
-be legible at that half (a number on the track is about 8 px tall there).
-"""
+Discord shows the picture about 500 px wide, half its size: every size here is chosen to be legible
+at that half (a number on the track is about 8 px tall there)."""
 
 from __future__ import annotations
 
@@ -57,9 +56,8 @@ def space_x(space: int) -> int:
 def tag_span(label: str, space: int) -> tuple[int, int]:
     """Left and right of the tag naming ``space`` (START, the scoring space).
 
-    Centred on the space, at least as wide as its cell, and moved sideways as far as needed
-    to keep a long word on the track.
-    """
+    Centred on the space, at least as wide as its cell, and moved sideways as far as needed to keep
+    a long word on the track."""
     width = max(CELL_WIDTH, round(text_length(label, TAG_SIZE, bold=True)) + 2 * TAG_PADDING)
     width = min(width, TRACK_RIGHT - TRACK_LEFT)
     left = space_x(space) - width // 2

@@ -1,8 +1,7 @@
 """The plan of one board's picture: its caption lines, bands from top to bottom, move lanes.
 
-The picture's height depends on what it shows: how many caption lines (long ones wrap), the
-tallest stack of figures, how many lanes the last moves take, how many legend rows.
-"""
+The picture's height depends on what it shows: how many caption lines (long ones wrap), the tallest
+stack of figures, how many lanes the last moves take, how many legend rows."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
 """Where each last move is drawn under the track: its lane, and its label beside the arrow.
 
-Moves share a lane when their arrows and labels do not overlap, so a round's moves take a
-few lanes instead of one each. The START tag hangs into the first lane, which moves avoid.
-"""
+Moves share a lane when their arrows and labels do not overlap, so a round's moves take a few lanes
+instead of one each. The START tag hangs into the first lane, which moves avoid."""
 
 from __future__ import annotations
 
@@ -24,8 +23,7 @@ DOT_RADIUS = 5
 class PlacedMove:
     """One figure's last move: from ``start_x`` to ``end_x`` in ``lane``, with its label.
 
-    The label starts at ``label_x`` when ``label_after``, else ends there.
-    """
+    The label starts at ``label_x`` when ``label_after``, else ends there."""
 
     figure_index: int
     lane: int
@@ -72,9 +70,8 @@ def _first_lane_with_room(lanes: list[list[tuple[int, int]]], span: tuple[int, i
 def _with_label(index: int, start: int, end: int, label: str) -> PlacedMove:
     """The label after the arrow, or before it when it reaches too far right.
 
-    If neither side has room (a very long label and a move across the whole track), the
-    label takes the roomier side, shortened.
-    """
+    If neither side has room (a very long label and a move across the whole track), the label takes
+    the roomier side, shortened."""
     left, right = sorted((start, end))
     room_after = TRACK_RIGHT - (right + LABEL_GAP)
     room_before = (left - LABEL_GAP) - TRACK_LEFT

@@ -1,11 +1,10 @@
 """The one fixed palette every picture is reduced to: key colours, then text-edge blends.
 
-The picture is flat shapes in a few known colours; only text is antialiased, and its edge
-pixels lie on the line between the text's ink and the paper under it. A palette of evenly
-spaced blends of those pairs matches the picture as well as an adaptive palette would, yet
-it is computed once per process instead of once per picture. The picture is drawn in it
-directly: shapes in their key colours, text through the blends of its ink and paper.
-"""
+The picture is flat shapes in a few known colours; only text is antialiased, and its edge pixels lie
+on the line between the text's ink and the paper under it. A palette of evenly spaced blends of
+those pairs matches the picture as well as an adaptive palette would, yet it is computed once per
+process instead of once per picture. The picture is drawn in it directly: shapes in their key
+colours, text through the blends of its ink and paper."""
 
 from __future__ import annotations
 
@@ -107,9 +106,8 @@ def _weighted_length(pair: tuple[RGB, RGB, int]) -> float:
 def _blends(pairs: list[tuple[RGB, RGB, int]], step: float) -> list[RGB]:
     """Blends of each pair about ``step / weight`` apart, none close to a key colour.
 
-    Leaving out blends near a key colour keeps every key colour exact: Pillow maps a colour
-    through 4x4x4 cells, and such a blend could otherwise win a key colour's cell.
-    """
+    Leaving out blends near a key colour keeps every key colour exact: Pillow maps a colour through
+    4x4x4 cells, and such a blend could otherwise win a key colour's cell."""
     chosen: dict[RGB, None] = {}
     for ink, paper, weight in pairs:
         steps = math.ceil(_weighted_length((ink, paper, weight)) / step)

@@ -1,10 +1,9 @@
 """The track itself: its numbered cells, its two ends and the START tag, drawn once.
 
-The track looks the same in every picture of a language, but for the scoring space: the
-plain strip of each language in use is kept and copied into each picture at the track's
-height, and over it the few columns where the scoring space's strip differs from the plain
-one (a strip is 75 KB in the palette, a space's columns 3 KB).
-"""
+The track looks the same in every picture of a language, but for the scoring space: the plain strip
+of each language in use is kept and copied into each picture at the track's height, and over it the
+few columns where the scoring space's strip differs from the plain one (a strip is 75 KB in the
+palette, a space's columns 3 KB)."""
 
 from __future__ import annotations
 

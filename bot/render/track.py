@@ -36,8 +36,7 @@ from bot.render.words import PictureWords, picture_words
 def render_track(board: Board, locale: str | None = None) -> bytes:
     """The board as a PNG picture (1000 px wide, tens of KB).
 
-    Its words are in ``locale``, by default the board's own.
-    """
+    Its words are in ``locale``, by default the board's own."""
     words = picture_words(board.locale if locale is None else locale)
     return encode_png(draw_board(board, words).image)
 

@@ -14,8 +14,7 @@ from bot.render.glyphs import drawable
 class PictureWords:
     """Every word of the picture that is not a name, a number or a caption line.
 
-    ``players`` are the stand-ins for names the font cannot draw: ``players[0]`` for seat 0.
-    """
+    ``players`` are the stand-ins for names the font cannot draw: ``players[0]`` for seat 0."""
 
     brand: str
     start: str

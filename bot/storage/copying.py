@@ -34,9 +34,8 @@ class TargetNotEmpty(CopyError):
 
 
 async def copy_database(source: str | Path, target: str) -> dict[str, int]:
-    """Copy the SQLite file `source` into the PostgreSQL URL `target` (migrated first, and
-    empty); returns the rows per table. Raises CopyError, or StorageError when a database
-    cannot be used."""
+    """Copy the SQLite file `source` into the PostgreSQL URL `target` (migrated first, and empty);
+    returns the rows per table. Raises CopyError, or StorageError when a database cannot be used."""
     source_path = _source_path(source)
     if not postgres.is_postgresql_url(target):
         raise CopyError(f"the target must be a PostgreSQL URL (postgresql://…), not {target!r}")

@@ -1,10 +1,9 @@
 """Erasing a person: out of every leaderboard and statistic, their language and DM messages
-forgotten, and in the records of the games they played replaced by a placeholder, a former
-player, so that the other players' games, totals and records still replay.
+forgotten, and in the records of the games they played replaced by a placeholder, a former player,
+so that the other players' games, totals and records still replay.
 
-The placeholder of a game is made from the seat the person had in it (`former_player`): it
-does not link their games with each other, and no Discord user or AI player has such an id.
-"""
+The placeholder of a game is made from the seat the person had in it (`former_player`): it does not
+link their games with each other, and no Discord user or AI player has such an id."""
 
 from __future__ import annotations
 

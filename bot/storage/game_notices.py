@@ -1,12 +1,11 @@
 """A game's change, heard by every process on one PostgreSQL database (LISTEN/NOTIFY).
 
-The transaction that moves a game on (transitions.py) sends a notice on `whyfirst_games`: the
-game's id, its new version and its channel, as JSON. PostgreSQL delivers it at COMMIT, and
-never for a transaction rolled back. A process that wants to hear them listens on one
-connection of its own (`GameNoticeListener`), outside the pool, made again whenever it is lost;
-what was sent while it was away is not delivered, so its receiver is then told that notices
-may have been missed. SQLite sends none: one process has the file.
-"""
+The transaction that moves a game on (transitions.py) sends a notice on `whyfirst_games`: the game's
+id, its new version and its channel, as JSON. PostgreSQL delivers it at COMMIT, and never for a
+transaction rolled back. A process that wants to hear them listens on one connection of its own
+(`GameNoticeListener`), outside the pool, made again whenever it is lost; what was sent while it was
+away is not delivered, so its receiver is then told that notices may have been missed. SQLite sends
+none: one process has the file."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
-"""`GameStore`: the part of `Storage` that writes and reads games: creating one, seats,
-transitions and status changes, message ids, the action log and a finished game's export.
-Each write takes its dataclass (writes.py) and hands it whole to the SQL (lobbies.py,
-transitions.py)."""
+"""`GameStore`: the part of `Storage` that writes and reads games: creating one, seats, transitions
+and status changes, message ids, the action log and a finished game's export. Each write takes its
+dataclass (writes.py) and hands it whole to the SQL (lobbies.py, transitions.py)."""
 
 from __future__ import annotations
 

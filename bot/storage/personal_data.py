@@ -1,12 +1,11 @@
 """What the database keeps about a person, table by table: the one list that the export reads,
-docs/PRIVACY.md names (a test keeps the two in step with the schema), and erasing will use;
-a feature that owns tables of its own (bot/league) declares theirs as `OwnedTables`.
+docs/PRIVACY.md names (a test keeps the two in step with the schema), and erasing will use; a
+feature that owns tables of its own (bot/league) declares theirs as `OwnedTables`.
 
-A person is stored by their Discord user id. Columns holding personal data are those that
-name them (their id, their display name, their language), those that say what they did (a
-game's state and its action log, which name players by id), and the names under which their
-DM channel and DM hand are kept with a game.
-"""
+A person is stored by their Discord user id. Columns holding personal data are those that name them
+(their id, their display name, their language), those that say what they did (a game's state and its
+action log, which name players by id), and the names under which their DM channel and DM hand are
+kept with a game."""
 
 from __future__ import annotations
 

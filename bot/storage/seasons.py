@@ -1,12 +1,11 @@
-"""Where the figures of a period are read from: rows already summed, one per player (all
-time, or a season that is one stored bucket), or SQL summing the buckets and raw stretches
-that `periods.cover` picks.
+"""Where the figures of a period are read from: rows already summed, one per player (all time, or a
+season that is one stored bucket), or SQL summing the buckets and raw stretches that `periods.cover`
+picks.
 
-A period with an open end stops at the guild's first or last finished game, which decides
-its cover. Rather than reading them first (a trip of its own), a read guesses them from what
-the last read of the guild saw (`Histories`) and its statement reads them too
-(`Stored.history`): only if they give another cover is the period read again, with them.
-"""
+A period with an open end stops at the guild's first or last finished game, which decides its cover.
+Rather than reading them first (a trip of its own), a read guesses them from what the last read of
+the guild saw (`Histories`) and its statement reads them too (`Stored.history`): only if they give
+another cover is the period read again, with them."""
 
 from __future__ import annotations
 

@@ -88,11 +88,10 @@ class Session(Protocol):
     async def execute_many(self, sql: str, rows: Sequence[Params]) -> None: ...
 
     async def last(self, sql: str, params: Params = ()) -> Row | None:
-        """The unit's last statement, a write returning at most one row: once it returned
-        one, a statement sent after it raises RuntimeError on either database. Should it
-        return none, it wrote nothing and the unit may go on (to read why). On SQLite, a unit
-        alone in its transaction whose only write this is commits in the same trip to the
-        connection's thread."""
+        """The unit's last statement, a write returning at most one row: once it returned one, a
+        statement sent after it raises RuntimeError on either database. Should it return none, it
+        wrote nothing and the unit may go on (to read why). On SQLite, a unit alone in its
+        transaction whose only write this is commits in the same trip to the connection's thread."""
 
     async def lock_channel(self, channel_id: int) -> None:
         """Until the transaction ends, no other one may open a game in this channel."""

@@ -19,29 +19,27 @@ class SecondQuery(BaseException):
 
 
 class SqliteSession:
-    """An open transaction (or savepoint) on one aiosqlite connection. A query is one trip
-    to the connection's thread and back. A write is sent without waiting for its trip: its
-    failure is raised by the next query, or by `flush` at the end of the unit.
+    """An open transaction (or savepoint) on one aiosqlite connection. A query is one trip to the
+    connection's thread and back. A write is sent without waiting for its trip: its failure is
+    raised by the next query, or by `flush` at the end of the unit.
 
-    Were a write to fail in a way that ends the whole transaction (an I/O error, a full
-    disk), what was sent after it must not run outside any transaction, committed one
-    statement at a time: the writer's connection is opened with isolation_level IMMEDIATE,
-    so that sqlite3 itself opens a new transaction before any INSERT, UPDATE or DELETE that
-    finds none open (every write here begins with one of them), and the unit's failure then
-    rolls that back.
+    Were a write to fail in a way that ends the whole transaction (an I/O error, a full disk), what
+    was sent after it must not run outside any transaction, committed one statement at a time: the
+    writer's connection is opened with isolation_level IMMEDIATE, so that sqlite3 itself opens a new
+    transaction before any INSERT, UPDATE or DELETE that finds none open (every write here begins
+    with one of them), and the unit's failure then rolls that back.
 
-    `one_query`: no transaction is open; the first query runs on its own (a statement is its
-    own consistent snapshot) and a second raises `SecondQuery`.
+    `one_query`: no transaction is open; the first query runs on its own (a statement is its own
+    consistent snapshot) and a second raises `SecondQuery`.
 
-    `begin`: no transaction is open yet; it opens with the first statement, in the same call
-    to the thread when that is an INSERT, UPDATE or DELETE (sqlite3 sends BEGIN IMMEDIATE
-    before it); before anything else the session sends BEGIN IMMEDIATE itself. A unit that is
-    one write (`last` first) then sends COMMIT right behind it: the thread runs both in a row,
-    and the unit waits for one trip. That is safe for one write only: should it fail, it left
-    nothing behind (a statement is undone whole), so the COMMIT commits nothing or finds the
-    transaction already rolled back; behind two writes, it could keep the first without the
-    second. (Should it return no row, it wrote nothing, and what the unit sends next opens a
-    transaction of its own.)"""
+    `begin`: no transaction is open yet; it opens with the first statement, in the same call to the
+    thread when that is an INSERT, UPDATE or DELETE (sqlite3 sends BEGIN IMMEDIATE before it);
+    before anything else the session sends BEGIN IMMEDIATE itself. A unit that is one write (`last`
+    first) then sends COMMIT right behind it: the thread runs both in a row, and the unit waits for
+    one trip. That is safe for one write only: should it fail, it left nothing behind (a statement
+    is undone whole), so the COMMIT commits nothing or finds the transaction already rolled back;
+    behind two writes, it could keep the first without the second. (Should it return no row, it
+    wrote nothing, and what the unit sends next opens a transaction of its own.)"""
 
     dialect = SQLITE
 

@@ -1,6 +1,5 @@
-"""`StandingsStore`: the part of `Storage` that reads what finished games add up to:
-leaderboards, a player's statistics, games against AI players, and the rebuild of the
-stored sums."""
+"""`StandingsStore`: the part of `Storage` that reads what finished games add up to: leaderboards, a
+player's statistics, games against AI players, and the rebuild of the stored sums."""
 
 from __future__ import annotations
 

@@ -1,11 +1,10 @@
 """`Storage`: the async API of the database. One instance per process.
 
-Opening and closing live here; the methods come from seven stores, one module each:
-`GameStore` (games, seats, the action log), `ProcessStore` (health, leases, clocks),
-`SettingsStore` (languages, bot settings), `StandingsStore` (leaderboards, statistics,
-ratings), `PrivacyStore` (what is kept about a person), `ServerStore` (servers the bot left)
-and `WebStore` (replay and standings pages). Each part of the bot sees only the methods it
-names in its own protocol (bot/storage/__init__.py).
+Opening and closing live here; the methods come from seven stores, one module each: `GameStore`
+(games, seats, the action log), `ProcessStore` (health, leases, clocks), `SettingsStore` (languages,
+bot settings), `StandingsStore` (leaderboards, statistics, ratings), `PrivacyStore` (what is kept
+about a person), `ServerStore` (servers the bot left) and `WebStore` (replay and standings pages).
+Each part of the bot sees only the methods it names in its own protocol (bot/storage/__init__.py).
 """
 
 from __future__ import annotations

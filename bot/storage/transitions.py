@@ -1,14 +1,13 @@
-"""SQL that moves a game on: the allowed status moves, and one `TransitionWrite` written in
-the transaction the caller opened (its actions, state, deadline, status, scores), with the
-notice that tells the other processes at COMMIT (game_notices.py).
+"""SQL that moves a game on: the allowed status moves, and one `TransitionWrite` written in the
+transaction the caller opened (its actions, state, deadline, status, scores), with the notice that
+tells the other processes at COMMIT (game_notices.py).
 
-A change that needs nothing of the stored game to be checked first (a version to expect, no
-status, no points, no results: a pick) is written at once, guarded by that version: the
-actions logged and the game updated, which returns the game as it now is. Nothing is read
-before. On SQLite that is one statement, the UPDATE carrying the actions that a trigger logs
-(`Dialect.logs_pending_actions`), and the unit's last: its COMMIT follows it in the same trip
-to the connection's thread. Should the guard fail, nothing was written, and the game is read
-to tell why."""
+A change that needs nothing of the stored game to be checked first (a version to expect, no status,
+no points, no results: a pick) is written at once, guarded by that version: the actions logged and
+the game updated, which returns the game as it now is. Nothing is read before. On SQLite that is one
+statement, the UPDATE carrying the actions that a trigger logs (`Dialect.logs_pending_actions`), and
+the unit's last: its COMMIT follows it in the same trip to the connection's thread. Should the guard
+fail, nothing was written, and the game is read to tell why."""
 
 from __future__ import annotations
 

@@ -1,13 +1,12 @@
-"""Several processes may share one database. Each keeps a lease there while it lives, takes an
-equal share of Discord's global REST budget among the live ones, and holds the timers of the
-games whose deadline it set last (`games.clock_owner`). Every few seconds it renews its lease
-and takes over the timers of games whose process died (its lease ran out): they then fire here,
-within the lease and a sweep of the death. A deadline fires once: a timeout for a turn that is
-over is refused, and the commit's version check lets one process win.
+"""Several processes may share one database. Each keeps a lease there while it lives, takes an equal
+share of Discord's global REST budget among the live ones, and holds the timers of the games whose
+deadline it set last (`games.clock_owner`). Every few seconds it renews its lease and takes over the
+timers of games whose process died (its lease ran out): they then fire here, within the lease and a
+sweep of the death. A deadline fires once: a timeout for a turn that is over is refused, and the
+commit's version check lets one process win.
 
-At start-up the first sweep takes this process's own games back (a restarted process has the
-same name) and the games nobody holds, silently: the players notice nothing.
-"""
+At start-up the first sweep takes this process's own games back (a restarted process has the same
+name) and the games nobody holds, silently: the players notice nothing."""
 
 from __future__ import annotations
 
@@ -83,8 +82,7 @@ class Takeover:
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Take this process's games back (and those nobody holds), then sweep every few
-        seconds."""
+        """Take this process's games back (and those nobody holds), then sweep every few seconds."""
         await self._sweep(own_too=True)
         self._task = asyncio.create_task(self._keep_sweeping(), name="whyfirst-takeover")
         log.info("recovered open games")

@@ -1,6 +1,5 @@
-"""A timer: a moment, a game and the event due then. A game's timers are read from its row
-(its deadline, or its lobby's), so they survive a restart and another process can take them
-over."""
+"""A timer: a moment, a game and the event due then. A game's timers are read from its row (its
+deadline, or its lobby's), so they survive a restart and another process can take them over."""
 
 from __future__ import annotations
 

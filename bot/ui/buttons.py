@@ -1,11 +1,10 @@
 """Every button of the bot, as Discord's API has it. The custom id carries ids only, so a button
-keeps working after a restart: a click is routed by its custom id alone to the handler bound
-when the rooms were built (bot/ui/clicks.py), never through the view it was sent with.
+keeps working after a restart: a click is routed by its custom id alone to the handler bound when
+the rooms were built (bot/ui/clicks.py), never through the view it was sent with.
 
-So a message's buttons are plain data, row by row (`Rows`): no discord.ui item is made for a
-button only to be turned into this data and taken apart again (issue 49), and discord.py keeps
-nothing of a sent message, its view being not dispatchable.
-"""
+So a message's buttons are plain data, row by row (`Rows`): no discord.ui item is made for a button
+only to be turned into this data and taken apart again (issue 49), and discord.py keeps nothing of a
+sent message, its view being not dispatchable."""
 
 from __future__ import annotations
 

@@ -30,9 +30,8 @@ class ClickGuard:
         """Run a click's work; a failure is logged and the player told in one sentence.
 
         Then, once the click is answered, the clicked message is dropped from the interaction:
-        discord.py's interaction and its response point at each other, so the interaction
-        waits for the cycle collector, and would keep the message and its buttons.
-        """
+        discord.py's interaction and its response point at each other, so the interaction waits for
+        the cycle collector, and would keep the message and its buttons."""
         try:
             with self.in_flight.handling():
                 await work

@@ -1,11 +1,10 @@
-"""Slash command descriptions, option names and choices from the message catalog, in every
-language it has.
+"""Slash command descriptions, option names and choices from the message catalog, in every language
+it has.
 
 Each is written as the English text tagged with its catalog key (`described`, `option_name`,
-`choice`), which `CatalogTranslator` looks up in the other catalog files when the command tree
-is synced, so Discord shows each user the commands in their own language. The command names
-stay English everywhere: people share "/whyfirst start" in chat, and the bot's own sentences
-name them.
+`choice`), which `CatalogTranslator` looks up in the other catalog files when the command tree is
+synced, so Discord shows each user the commands in their own language. The command names stay
+English everywhere: people share "/whyfirst start" in chat, and the bot's own sentences name them.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """The `/whyfirst` command group. Each command answers at once, in one or two sentences.
 
 The group holds /whyfirst rules itself; every other subcommand is a feature's (bot/ui/feature.py)
-and is registered here in the order the features are given. Descriptions, option names and
-choices come from the catalog in every language it has (bot/ui/command_text.py).
-"""
+and is registered here in the order the features are given. Descriptions, option names and choices
+come from the catalog in every language it has (bot/ui/command_text.py)."""
 
 from __future__ import annotations
 

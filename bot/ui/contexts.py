@@ -1,9 +1,8 @@
 """Where an interaction comes from, and so how the bot may answer there.
 
-A server that invited the bot (and the bot's own DMs) it reaches by REST; a group DM, a DM
-between friends or a server that never invited it, only through a user's install: there it
-speaks solely by answering interactions and following them up (a few times each).
-"""
+A server that invited the bot (and the bot's own DMs) it reaches by REST; a group DM, a DM between
+friends or a server that never invited it, only through a user's install: there it speaks solely by
+answering interactions and following them up (a few times each)."""
 
 from __future__ import annotations
 

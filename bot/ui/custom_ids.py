@@ -1,9 +1,8 @@
 """The custom ids of every button: only ids, parsed back into plain values.
 
-A button must keep working after a restart, so its custom id carries everything needed to
-re-check the click against the stored game: the game, the owner of private controls, the
-turn it was made for, and the card or target. Targets are seat numbers, or `L` for Leo.
-"""
+A button must keep working after a restart, so its custom id carries everything needed to re-check
+the click against the stored game: the game, the owner of private controls, the turn it was made
+for, and the card or target. Targets are seat numbers, or `L` for Leo."""
 
 from __future__ import annotations
 

@@ -1,13 +1,12 @@
 """A feature's ways in: the subcommands it adds to `/whyfirst` and the buttons it answers.
 
 A feature is a folder (bot/lobby, bot/controls, bot/standings, bot/privacy, bot/preferences,
-bot/web): its desk does the work, and its commands.py builds the desk from the few
-collaborators it uses and returns a `Feature`, which the composition root hands to the command
-group (bot/ui/commands.py) and to the buttons (bot/ui/clicks.py). Adding a subcommand is that
-folder and the catalog's lines; so is work it runs on its own (`running`), which the client
-starts and stops with every feature's, and tables of its own (`owns`), which storage exports,
-erases and forgets with every other.
-"""
+bot/web): its desk does the work, and its commands.py builds the desk from the few collaborators it
+uses and returns a `Feature`, which the composition root hands to the command group
+(bot/ui/commands.py) and to the buttons (bot/ui/clicks.py). Adding a subcommand is that folder and
+the catalog's lines; so is work it runs on its own (`running`), which the client starts and stops
+with every feature's, and tables of its own (`owns`), which storage exports, erases and forgets with
+every other."""
 
 from __future__ import annotations
 

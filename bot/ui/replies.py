@@ -1,7 +1,6 @@
 """The short private answers a click or a command gets: a refusal, or a failure in one sentence.
 
-Every answer is ephemeral and changes nothing. Mentions never ping unless a message says so.
-"""
+Every answer is ephemeral and changes nothing. Mentions never ping unless a message says so."""
 
 from __future__ import annotations
 

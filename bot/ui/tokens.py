@@ -1,10 +1,8 @@
-"""The requests through an interaction's token that games make most (issue 49): a click's
-answer, and edits through a token, sent as JSON straight to Discord's API on discord.py's own
-session (its connections, its tracing). discord.py's answer asks for the message back and
-builds a `Message` of it, through several layers; nothing here reads an answer back.
-Discord's 429s and 5xx are waited out and tried again, as discord.py does; a refusal raises
-discord.py's exception for it.
-"""
+"""The requests through an interaction's token that games make most (issue 49): a click's answer,
+and edits through a token, sent as JSON straight to Discord's API on discord.py's own session (its
+connections, its tracing). discord.py's answer asks for the message back and builds a `Message` of
+it, through several layers; nothing here reads an answer back. Discord's 429s and 5xx are waited out
+and tried again, as discord.py does; a refusal raises discord.py's exception for it."""
 
 from __future__ import annotations
 

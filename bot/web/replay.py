@@ -1,9 +1,8 @@
-"""A finished game, round by round, as the replay page shows it: where every figure stood before
-and after each round, the cards played in front of each, the stage scoring, the running totals.
+"""A finished game, round by round, as the replay page shows it: where every figure stood before and
+after each round, the cards played in front of each, the stage scoring, the running totals.
 
-Built from the game's stored final state alone, through the engine's own record and replay,
-so the page and `python -m engine replay` cannot disagree.
-"""
+Built from the game's stored final state alone, through the engine's own record and replay, so the
+page and `python -m engine replay` cannot disagree."""
 
 from __future__ import annotations
 

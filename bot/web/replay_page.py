@@ -161,8 +161,7 @@ def _card_text(replay: Replay, card: Card, locale: str | None) -> str:
 
 
 def _script_data(replay: Replay) -> dict[str, object]:
-    """What the script needs to move the figures: each layout's cells and each step's
-    spaces."""
+    """What the script needs to move the figures: each layout's cells and each step's spaces."""
     start = (engine.START,) * len(replay.people)
     steps: list[dict[str, object]] = [{"before": start, "after": start, "scoring": None}]
     steps += [

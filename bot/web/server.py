@@ -1,12 +1,11 @@
 """The web pages' HTTP server (aiohttp): /g/<token> (a finished game's replay), its picture,
-/s/<token> (a server's standings while on). Nothing lists games or servers: every other
-address, and every unknown token, is a 404.
+/s/<token> (a server's standings while on). Nothing lists games or servers: every other address, and
+every unknown token, is a 404.
 
-A finished game's page and picture never change but for an erased player's name: they are
-served as immutable for a day (its ETag changes with the names), its picture for a year under
-an address that carries that version. Standings change with every game: revalidated each
-time (ETag, 304 when unchanged).
-"""
+A finished game's page and picture never change but for an erased player's name: they are served as
+immutable for a day (its ETag changes with the names), its picture for a year under an address that
+carries that version. Standings change with every game: revalidated each time (ETag, 304 when
+unchanged)."""
 
 from __future__ import annotations
 
