@@ -20,12 +20,7 @@ from bot.announce.announcer import Announcer
 from bot.announce.click_book import ClickBook, ClickLog, restore_logged
 from bot.clock import Clock
 from bot.play.transition import Ended, EndReason, Transition, changes_since
-from bot.storage import (
-    GameRecord,
-    GameStatus,
-    LoggedAction,
-    StorageError,
-)
+from bot.storage import GameRecord, GameStatus, LoggedAction, StorageError
 
 log = logging.getLogger("whyfirst.announce")
 

@@ -19,15 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from bot.announce.clicks import Click
-from bot.announce.legs import (
-    ClickEdit,
-    ClickFollowUp,
-    Delivery,
-    Leg,
-    PacedDm,
-    PacedEdit,
-    PacedPost,
-)
+from bot.announce.legs import ClickEdit, ClickFollowUp, Delivery, Leg, PacedDm, PacedEdit, PacedPost
 from bot.announce.letter import Letter
 from bot.announce.outbox import SEND_FAILURES, Outbox
 from bot.storage import PlayerId
@@ -40,8 +32,7 @@ class Address:
     """What is known of a message, or of where a new one goes."""
 
     channel_id: int | None = None
-    """None: a message known only through its click (an ephemeral one), or a DM not yet
-    opened."""
+    """None: a message known only through its click (an ephemeral one), or a DM not yet opened."""
     message_id: int | None = None
     """The message itself; for a new message, the one it comes after (a DM hand's last)."""
     click: Click | None = None

@@ -24,15 +24,7 @@ from bot.observe.metrics import Metrics
 from bot.options import GameOptions
 from bot.play.open_games import OpenGames
 from bot.play.scores import results, stage_points
-from bot.play.transition import (
-    Answer,
-    Change,
-    Ended,
-    EndReason,
-    Refusal,
-    Transition,
-    turn_changed,
-)
+from bot.play.transition import Answer, Change, Ended, EndReason, Refusal, Transition, turn_changed
 from bot.play.verdict import ActionBuilder, Prepared, judge
 from bot.storage import GameRecord, GameStatus, JsonObject, TransitionWrite
 

@@ -57,8 +57,7 @@ class OpenGamesOfPlaces(Protocol):
 class Privacy:
     feature: Feature
     servers: DepartedServers
-    """Servers the bot left, forgotten after their grace period (by the feature's
-    housekeeping)."""
+    """Servers the bot left, forgotten after their grace period (by the feature's housekeeping)."""
 
 
 @dataclass(frozen=True)
