@@ -91,7 +91,7 @@ def build_rooms(
     background = Background()
     languages = Languages(storage, background.spawn, clock)
     pacer = RestPacer(clock.monotonic)
-    metrics.watch_waiting(lambda: pacer.waiting)
+    metrics.rest_waiting.set_function(lambda: pacer.waiting)
     outbox = Outbox(client, pacer)
     routes = Routes(outbox, monotonic=clock.monotonic)
     book = ClickBook(monotonic=clock.monotonic)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -66,9 +64,6 @@ class Metrics:
     def count_rest_fallback(self, kind: str) -> None:
         """A public message sent by REST for want of a fresh click ("post" or "edit")."""
         self.rest_fallbacks.labels(kind).inc()
-
-    def watch_waiting(self, waiting: Callable[[], int]) -> None:
-        self.rest_waiting.set_function(waiting)
 
     def text(self) -> bytes:
         return generate_latest(self.registry)
