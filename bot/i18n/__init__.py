@@ -6,8 +6,7 @@
 
 Keys are ``section.name`` in ``bot/locales/<locale>.toml``. The locale is a Discord locale
 (``"en-US"``, ``"pt-BR"``, a ``discord.Locale``, or None); lookup falls back from the exact
-locale to its language to English. A key missing everywhere raises KeyError.
-"""
+locale to its language to English. A key missing everywhere raises KeyError."""
 
 from __future__ import annotations
 

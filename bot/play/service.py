@@ -8,8 +8,7 @@ It is its parts, each handed to whoever uses it, none forwarding to another:
 - `seating` (bot/play/seating.py): a lobby's changes (open, join, leave, the lobby's message);
 - `commits` (bot/play/commits.py): the update path; judged by the engine, settled, saved
   guarded by the game's version, then published to its subscribers. Only a committed change
-  is published.
-"""
+  is published."""
 
 from __future__ import annotations
 

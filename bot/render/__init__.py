@@ -10,8 +10,7 @@ png = await asyncio.to_thread(render_track, board)
 alt_text = describe_board(board)
 
 The picture's own words (START, the scoring tag, "Player 3" for a name the font cannot
-draw) and the description are in the board's locale; the caption is written as given.
-"""
+draw) and the description are in the board's locale; the caption is written as given."""
 
 from bot.render.board import Board, Figure, distinct_initials
 from bot.render.describe import MAX_DESCRIPTION, describe_board

@@ -3,8 +3,7 @@
 DejaVu covers Latin, Greek and Cyrillic, so ``Chloé``, ``Αλέξης`` and ``Иван`` are drawn as
 they are. Characters it lacks (CJK, emoji) are left out, or written in a form it has when
 Unicode gives one (full-width ``Ｔａｒｏ`` → ``Taro``). The words themselves stay intact in
-the description, which is plain text.
-"""
+the description, which is plain text."""
 
 from __future__ import annotations
 
