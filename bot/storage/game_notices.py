@@ -82,20 +82,10 @@ Connect = Callable[[], Awaitable[asyncpg.Connection]]
 class GameNoticeListener:
     """One connection listening on `CHANNEL`, handing every notice to `receiver`."""
 
-    def __init__(
-        self,
-        connect: Connect,
-        database: str,
-        receiver: NoticeReceiver,
-        *,
-        retry_seconds: float = RETRY_SECONDS,
-        ping_seconds: float = PING_SECONDS,
-    ) -> None:
+    def __init__(self, connect: Connect, database: str, receiver: NoticeReceiver) -> None:
         self._connect = connect
         self._database = database
         self._receiver = receiver
-        self._retry_seconds = retry_seconds
-        self._ping_seconds = ping_seconds
         self._tried = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -139,21 +129,21 @@ class GameNoticeListener:
                     "database %s: cannot listen for game changes (%s); trying again in %s s",
                     self._database,
                     error,
-                    self._retry_seconds,
+                    RETRY_SECONDS,
                 )
             finally:
                 self._tried.set()
-            await asyncio.sleep(self._retry_seconds)
+            await asyncio.sleep(RETRY_SECONDS)
 
     async def _until_lost(self, connection: asyncpg.Connection) -> None:
         lost = asyncio.Event()
         connection.add_termination_listener(lambda _: lost.set())
         while True:
             with suppress(TimeoutError):
-                await asyncio.wait_for(lost.wait(), self._ping_seconds)
+                await asyncio.wait_for(lost.wait(), PING_SECONDS)
                 return
             try:
-                await asyncio.wait_for(connection.execute("SELECT 1"), self._ping_seconds)
+                await asyncio.wait_for(connection.execute("SELECT 1"), PING_SECONDS)
             except DRIVER_ERRORS:
                 return
 
