@@ -29,17 +29,13 @@ log = logging.getLogger("whyfirst.retry")
 
 
 async def persist(
-    make: Callable[[], Awaitable[T]],
-    what: str,
-    pacer: RestPacer | None = None,
-    urgency: Urgency = Urgency.PUBLIC,
+    make: Callable[[], Awaitable[T]], what: str, pacer: RestPacer, urgency: Urgency
 ) -> T:
     """`await make()`, again after a pause when Discord is rate limiting or failing; each
     attempt waits for its turn in the pacer's budget first."""
     pause = FIRST_PAUSE_SECONDS
     for attempt in range(1, ATTEMPTS + 1):
-        if pacer is not None:
-            await pacer.turn(urgency)
+        await pacer.turn(urgency)
         try:
             return await make()
         except discord.HTTPException as problem:
