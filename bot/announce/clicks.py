@@ -22,8 +22,6 @@ class FollowUps:
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """A click's interaction token."""
-
     value: str
     issued: float
     """When the click was acknowledged, on the clock of the `Routes` that noted it."""

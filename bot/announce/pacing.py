@@ -69,7 +69,6 @@ class RestPacer:
 
     @property
     def waiting(self) -> int:
-        """How many requests wait for their turn now."""
         return sum(len(line) for line in self._waiting)
 
     async def turn(self, urgency: Urgency = Urgency.PUBLIC) -> None:

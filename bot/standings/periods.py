@@ -32,7 +32,6 @@ def periods_for(metric: str) -> tuple[str, ...]:
 
 
 def since_for(period: str, now: datetime) -> datetime | None:
-    """Where a period starts."""
     if period == "week":
         return now - timedelta(days=7)
     start_of_day = now.replace(hour=0, minute=0, second=0, microsecond=0)

@@ -73,7 +73,6 @@ async def found(db: Session, where: str, params: Params = ()) -> list[GameRecord
 
 
 async def first(db: Session, where: str, params: Params = ()) -> GameRecord | None:
-    """The first of the games `where` selects, if any."""
     return next(iter(await found(db, where, params)), None)
 
 

@@ -43,7 +43,6 @@ def _checks_nothing(change: TransitionWrite) -> bool:
 
 
 async def transition(db: Session, change: TransitionWrite) -> GameRecord:
-    """The game as it is after the transition."""
     if change.expected_version is not None and _checks_nothing(change):
         if db.dialect.logs_pending_actions:
             after = await _write_at_once(db, change, change.expected_version)

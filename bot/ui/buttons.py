@@ -34,7 +34,6 @@ def button(
 
 
 def link(url: str, label: str) -> Button:
-    """A button that opens ``url``."""
     return {"type": 2, "style": discord.ButtonStyle.link.value, "label": label[:80], "url": url}
 
 
