@@ -22,12 +22,10 @@ class Database(Protocol):
     async def write(self, doing: str, work: Work[T]) -> T:
         """Run `work` in one write transaction; any exception rolls everything back.
         `doing` completes "could not …" in the StorageError raised if the database fails."""
-        ...
 
     async def read(self, doing: str, work: Work[T]) -> T:
         """Run `work` on one consistent snapshot. It may run more than once (SQLite runs a
         read that asks a second query again in a transaction): it must change nothing."""
-        ...
 
     async def close(self) -> None: ...
 
