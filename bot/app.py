@@ -105,11 +105,6 @@ async def serve_until_terminated(settings: Settings) -> bool:
     return signalled
 
 
-def configure_logging(level: str) -> None:
-    logging.basicConfig(stream=sys.stderr, format=LOG_FORMAT, level=level, force=True)
-    silence_voice_warnings()
-
-
 def silence_voice_warnings() -> None:
     """Drop exactly discord.py's two voice warnings; everything else it logs gets through."""
     logging.getLogger("discord.client").addFilter(
@@ -143,7 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command.command == "check":
         point_discord_at(settings)
         return asyncio.run(check(settings, offline=command.offline))
-    configure_logging(settings.log_level)
+    logging.basicConfig(stream=sys.stderr, format=LOG_FORMAT, level=settings.log_level, force=True)
+    silence_voice_warnings()
     tune_garbage_collector()
     # glibc raises the size it maps blocks from (128 KiB) to the largest one freed (a canvas),
     # then keeps such blocks in the heap; fixed (M_MMAP_THRESHOLD, -3) they go back: 0.7 MB.
