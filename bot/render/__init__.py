@@ -14,14 +14,13 @@ draw) and the description are in the board's locale; the caption is written as g
 
 from bot.render.board import Board, Figure, distinct_initials
 from bot.render.describe import MAX_DESCRIPTION, describe_board
-from bot.render.layout import Layout, figure_center, layout_for
+from bot.render.layout import figure_center, layout_for
 from bot.render.track import render_track
 
 __all__ = [
     "MAX_DESCRIPTION",
     "Board",
     "Figure",
-    "Layout",
     "describe_board",
     "distinct_initials",
     "figure_center",

@@ -26,7 +26,6 @@ from bot.storage.records import (
     CLOSED_STATUSES,
     MAX_SEATS,
     METRICS,
-    STATUSES,
     UNSET,
     GameRecord,
     GameStatus,
@@ -49,18 +48,16 @@ from bot.storage.records import (
     player_id,
     user_id_of,
 )
-from bot.storage.storage import DEFAULT_DATABASE, Storage
+from bot.storage.storage import Storage
 from bot.storage.writes import NewGame, NewSeat, TransitionWrite, VacatedSeat
 
 __all__ = [
     "ACTIVE_STATUSES",
     "ALL_TIME",
     "CLOSED_STATUSES",
-    "DEFAULT_DATABASE",
     "DEFAULT_MIGRATIONS_DIR",
     "MAX_SEATS",
     "METRICS",
-    "STATUSES",
     "UNSET",
     "AlreadySeated",
     "ChannelBusy",

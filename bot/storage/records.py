@@ -21,7 +21,6 @@ class GameStatus(StrEnum):
     ABANDONED = "abandoned"
 
 
-STATUSES: Final = tuple(GameStatus)
 ACTIVE_STATUSES: Final = (GameStatus.LOBBY, GameStatus.RUNNING)
 CLOSED_STATUSES: Final = (GameStatus.FINISHED, GameStatus.CANCELLED, GameStatus.ABANDONED)
 MAX_SEATS: Final = 6
