@@ -139,6 +139,7 @@ async def soak(
                 for error in bot.errors:
                     tally.note(f"{deployment.name} logged: {error.splitlines()[0]}")
                 if logs is not None:
+                    logs.mkdir(parents=True, exist_ok=True)
                     log = logs / f"{deployment.name}-{index}.log"
                     log.write_text("\n".join(bot.stderr_lines) + "\n", encoding="utf-8")
     finally:
