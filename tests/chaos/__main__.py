@@ -139,7 +139,6 @@ async def soak(
                 for error in bot.errors:
                     tally.note(f"{deployment.name} logged: {error.splitlines()[0]}")
                 if logs is not None:
-                    logs.mkdir(parents=True, exist_ok=True)
                     log = logs / f"{deployment.name}-{index}.log"
                     log.write_text("\n".join(bot.stderr_lines) + "\n", encoding="utf-8")
     finally:
@@ -157,6 +156,8 @@ def main() -> int:
     parser.add_argument("--kill-every", default="20-60", help="seconds between kills: LOW-HIGH")
     parser.add_argument("--only", choices=("sqlite", "fleet"), help="one of the deployments")
     arguments = parser.parse_args()
+    if arguments.logs is not None:
+        arguments.logs.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="whyfirst-chaos-") as folder:
         low, high = (float(part) for part in arguments.kill_every.split("-"))
         tally = asyncio.run(
