@@ -12,10 +12,6 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
 def wall_clock_from(
     start: datetime, monotonic: Callable[[], float] = time.monotonic
 ) -> Callable[[], datetime]:
@@ -30,7 +26,7 @@ class Clock:
         self,
         time_scale: float = 1.0,
         *,
-        wall: Callable[[], datetime] = _utc_now,
+        wall: Callable[[], datetime] = lambda: datetime.now(UTC),
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.time_scale = time_scale

@@ -12,22 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.i18n.catalog import Catalog, candidate_locales, default_catalog, placeholders
-from bot.i18n.plurals import decimal, plural_category, signed_decimal, whole
-
-__all__ = [
-    "Catalog",
-    "candidate_locales",
-    "decimal",
-    "default_catalog",
-    "join_names",
-    "locale_name",
-    "placeholders",
-    "plural_category",
-    "signed_decimal",
-    "t",
-    "whole",
-]
+from bot.i18n.catalog import Catalog as Catalog
+from bot.i18n.catalog import candidate_locales as candidate_locales
+from bot.i18n.catalog import default_catalog as default_catalog
+from bot.i18n.catalog import placeholders as placeholders
+from bot.i18n.plurals import decimal as decimal
+from bot.i18n.plurals import plural_category as plural_category
+from bot.i18n.plurals import signed_decimal as signed_decimal
+from bot.i18n.plurals import whole as whole
 
 
 def t(key: str, /, locale: object = None, **values: object) -> str:

@@ -127,8 +127,32 @@ def hand_status(
     (the table shows the same words without building the hand's buttons)."""
     if view.phase == engine.Phase.FINISHED:
         return t("hand.finished", locale)
+    chosen = _chosen(view, selected)
     picked_target = view.pick[1] if view.pick else None
-    return _status(view, table, player, _chosen(view, selected), picked_target, locale)
+    if view.phase == engine.Phase.MOVING:
+        if view.current_mover == player:
+            card = dict(view.moves_left).get(player)
+            value = signed(engine.card(card).value) if card else ""
+            return t("hand.your_move", locale, card=value)
+        return t("hand.waiting_for_mover", locale, name=table.name(view.current_mover or ""))
+    if view.variant == engine.Variant.TACTICAL:
+        if view.pick:
+            return t("hand.tactical_chosen", locale, card=card_label(view.pick[0], view.variant))
+        return t("hand.tactical_choose", locale)
+    if view.pick and chosen == view.pick[0] and picked_target is not None:
+        if picked_target == player:
+            return t("hand.played_self", locale, card=card_label(view.pick[0], view.variant))
+        return t(
+            "hand.played",
+            locale,
+            card=card_label(view.pick[0], view.variant),
+            target=table.target_label(picked_target, player, locale),
+        )
+    if chosen is not None:
+        return t("hand.choose_target", locale, card=card_label(chosen, view.variant))
+    if not _aims(view):
+        return t("hand.choose_card_self", locale)
+    return t("hand.choose_card", locale)
 
 
 def _chosen(view: engine.HandView, selected: int | None) -> int | None:
@@ -225,37 +249,3 @@ def _buttons(
 def _aims(view: engine.HandView) -> bool:
     """Whether the player chooses a target for their card (standard rounds 1-4)."""
     return view.variant == engine.Variant.STANDARD and len(view.targets) > 1
-
-
-def _status(
-    view: engine.HandView,
-    table: Table,
-    player: PlayerId,
-    chosen: int | None,
-    picked_target: str | None,
-    locale: str | None,
-) -> str:
-    if view.phase == engine.Phase.MOVING:
-        if view.current_mover == player:
-            card = dict(view.moves_left).get(player)
-            value = signed(engine.card(card).value) if card else ""
-            return t("hand.your_move", locale, card=value)
-        return t("hand.waiting_for_mover", locale, name=table.name(view.current_mover or ""))
-    if view.variant == engine.Variant.TACTICAL:
-        if view.pick:
-            return t("hand.tactical_chosen", locale, card=card_label(view.pick[0], view.variant))
-        return t("hand.tactical_choose", locale)
-    if view.pick and chosen == view.pick[0] and picked_target is not None:
-        if picked_target == player:
-            return t("hand.played_self", locale, card=card_label(view.pick[0], view.variant))
-        return t(
-            "hand.played",
-            locale,
-            card=card_label(view.pick[0], view.variant),
-            target=table.target_label(picked_target, player, locale),
-        )
-    if chosen is not None:
-        return t("hand.choose_target", locale, card=card_label(chosen, view.variant))
-    if not _aims(view):
-        return t("hand.choose_card_self", locale)
-    return t("hand.choose_card", locale)

@@ -96,12 +96,9 @@ def stage_scored(
                     points=signed(scored) if scored else "0",
                 )
             )
-    lines.append(sentence("scoring.totals", totals=totals_text(table, event.totals)))
+    totals = ", ".join(f"{table.mention(figure)} {total}" for figure, total in event.totals)
+    lines.append(sentence("scoring.totals", totals=totals))
     return lines
-
-
-def totals_text(table: Table, totals: tuple[tuple[str, int], ...]) -> str:
-    return ", ".join(f"{table.mention(figure)} {total}" for figure, total in totals)
 
 
 def final_result(

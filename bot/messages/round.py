@@ -132,27 +132,15 @@ def waiting_line(table: Table, state: engine.GameState, deadline: datetime | Non
     when = (
         t("round.deadline", locale, when=f"<t:{int(deadline.timestamp())}:R>") if deadline else ""
     )
+    who: dict[str, object]
     if state.phase == engine.Phase.MOVING:
         # The engine's current mover is the first of the moves left, with their card.
         mover, card = state.move_order[0]
-        line = t(
-            "round.waiting_mover",
-            locale,
-            stage=state.stage,
-            round=state.round,
-            mover=table.mention(mover),
-            card=card_label(card, state.variant),
-            deadline=when,
-        )
+        key, who = "round.waiting_mover", {"mover": table.mention(mover)}
+        who["card"] = card_label(card, state.variant)
     else:
-        line = t(
-            "round.waiting",
-            locale,
-            stage=state.stage,
-            round=state.round,
-            players=table.mentions(engine.waiting_for(state)),
-            deadline=when,
-        )
+        key, who = "round.waiting", {"players": table.mentions(engine.waiting_for(state))}
+    line = t(key, locale, stage=state.stage, round=state.round, deadline=when, **who)
     return f"{WAITING_MARK} {line}".rstrip()
 
 

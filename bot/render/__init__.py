@@ -12,18 +12,11 @@ alt_text = describe_board(board)
 The picture's own words (START, the scoring tag, "Player 3" for a name the font cannot
 draw) and the description are in the board's locale; the caption is written as given."""
 
-from bot.render.board import Board, Figure, distinct_initials
-from bot.render.describe import MAX_DESCRIPTION, describe_board
-from bot.render.layout import figure_center, layout_for
-from bot.render.track import render_track
-
-__all__ = [
-    "MAX_DESCRIPTION",
-    "Board",
-    "Figure",
-    "describe_board",
-    "distinct_initials",
-    "figure_center",
-    "layout_for",
-    "render_track",
-]
+from bot.render.board import Board as Board
+from bot.render.board import Figure as Figure
+from bot.render.board import distinct_initials as distinct_initials
+from bot.render.describe import MAX_DESCRIPTION as MAX_DESCRIPTION
+from bot.render.describe import describe_board as describe_board
+from bot.render.layout import figure_center as figure_center
+from bot.render.layout import layout_for as layout_for
+from bot.render.track import render_track as render_track

@@ -2,104 +2,53 @@
 SQLite file (aiosqlite) or one PostgreSQL database (asyncpg), behind one API. Its reference is
 docs/STORAGE.md; how a unit of work travels, docs/ARCHITECTURE.md."""
 
-from bot.storage.erasure import is_former_player
-from bot.storage.errors import (
-    AlreadySeated,
-    ChannelBusy,
-    GameClosed,
-    GameConflict,
-    GameFull,
-    GameNotFinished,
-    GameNotFound,
-    NotInLobby,
-    NotSeated,
-    StaleVersion,
-    StillPlaying,
-    StorageError,
-)
-from bot.storage.game_notices import GameNotice, GameNoticeListener, NoticeReceiver
-from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR
-from bot.storage.postgres import is_postgresql_url
-from bot.storage.ratings import ALL_TIME, season_containing
-from bot.storage.records import (
-    ACTIVE_STATUSES,
-    CLOSED_STATUSES,
-    MAX_SEATS,
-    METRICS,
-    UNSET,
-    GameRecord,
-    GameStatus,
-    JsonObject,
-    LeaderboardPage,
-    LeaderboardQuery,
-    LeaderboardRow,
-    LoggedAction,
-    PlayerFigures,
-    PlayerId,
-    PlayerRating,
-    PlayerResult,
-    PlayerStats,
-    RatedPlayer,
-    RatingPage,
-    RatingRow,
-    Seat,
-    StagePoints,
-    Unset,
-    player_id,
-    user_id_of,
-)
-from bot.storage.storage import Storage
-from bot.storage.writes import NewGame, NewSeat, TransitionWrite, VacatedSeat
-
-__all__ = [
-    "ACTIVE_STATUSES",
-    "ALL_TIME",
-    "CLOSED_STATUSES",
-    "DEFAULT_MIGRATIONS_DIR",
-    "MAX_SEATS",
-    "METRICS",
-    "UNSET",
-    "AlreadySeated",
-    "ChannelBusy",
-    "GameClosed",
-    "GameConflict",
-    "GameFull",
-    "GameNotFinished",
-    "GameNotFound",
-    "GameNotice",
-    "GameNoticeListener",
-    "GameRecord",
-    "GameStatus",
-    "JsonObject",
-    "LeaderboardPage",
-    "LeaderboardQuery",
-    "LeaderboardRow",
-    "LoggedAction",
-    "NewGame",
-    "NewSeat",
-    "NotInLobby",
-    "NotSeated",
-    "NoticeReceiver",
-    "PlayerFigures",
-    "PlayerId",
-    "PlayerRating",
-    "PlayerResult",
-    "PlayerStats",
-    "RatedPlayer",
-    "RatingPage",
-    "RatingRow",
-    "Seat",
-    "StagePoints",
-    "StaleVersion",
-    "StillPlaying",
-    "Storage",
-    "StorageError",
-    "TransitionWrite",
-    "Unset",
-    "VacatedSeat",
-    "is_former_player",
-    "is_postgresql_url",
-    "player_id",
-    "season_containing",
-    "user_id_of",
-]
+from bot.storage.erasure import is_former_player as is_former_player
+from bot.storage.errors import AlreadySeated as AlreadySeated
+from bot.storage.errors import ChannelBusy as ChannelBusy
+from bot.storage.errors import GameClosed as GameClosed
+from bot.storage.errors import GameConflict as GameConflict
+from bot.storage.errors import GameFull as GameFull
+from bot.storage.errors import GameNotFinished as GameNotFinished
+from bot.storage.errors import GameNotFound as GameNotFound
+from bot.storage.errors import NotInLobby as NotInLobby
+from bot.storage.errors import NotSeated as NotSeated
+from bot.storage.errors import StaleVersion as StaleVersion
+from bot.storage.errors import StillPlaying as StillPlaying
+from bot.storage.errors import StorageError as StorageError
+from bot.storage.game_notices import GameNotice as GameNotice
+from bot.storage.game_notices import GameNoticeListener as GameNoticeListener
+from bot.storage.game_notices import NoticeReceiver as NoticeReceiver
+from bot.storage.migrations import DEFAULT_MIGRATIONS_DIR as DEFAULT_MIGRATIONS_DIR
+from bot.storage.postgres import is_postgresql_url as is_postgresql_url
+from bot.storage.ratings import ALL_TIME as ALL_TIME
+from bot.storage.ratings import season_containing as season_containing
+from bot.storage.records import ACTIVE_STATUSES as ACTIVE_STATUSES
+from bot.storage.records import CLOSED_STATUSES as CLOSED_STATUSES
+from bot.storage.records import MAX_SEATS as MAX_SEATS
+from bot.storage.records import METRICS as METRICS
+from bot.storage.records import UNSET as UNSET
+from bot.storage.records import GameRecord as GameRecord
+from bot.storage.records import GameStatus as GameStatus
+from bot.storage.records import JsonObject as JsonObject
+from bot.storage.records import LeaderboardPage as LeaderboardPage
+from bot.storage.records import LeaderboardQuery as LeaderboardQuery
+from bot.storage.records import LeaderboardRow as LeaderboardRow
+from bot.storage.records import LoggedAction as LoggedAction
+from bot.storage.records import PlayerFigures as PlayerFigures
+from bot.storage.records import PlayerId as PlayerId
+from bot.storage.records import PlayerRating as PlayerRating
+from bot.storage.records import PlayerResult as PlayerResult
+from bot.storage.records import PlayerStats as PlayerStats
+from bot.storage.records import RatedPlayer as RatedPlayer
+from bot.storage.records import RatingPage as RatingPage
+from bot.storage.records import RatingRow as RatingRow
+from bot.storage.records import Seat as Seat
+from bot.storage.records import StagePoints as StagePoints
+from bot.storage.records import Unset as Unset
+from bot.storage.records import player_id as player_id
+from bot.storage.records import user_id_of as user_id_of
+from bot.storage.storage import Storage as Storage
+from bot.storage.writes import NewGame as NewGame
+from bot.storage.writes import NewSeat as NewSeat
+from bot.storage.writes import TransitionWrite as TransitionWrite
+from bot.storage.writes import VacatedSeat as VacatedSeat

@@ -32,15 +32,8 @@ def _value_sql(dialect: Dialect, metric: str, alias: str = "") -> str:
 
 
 def _figures(row: Row) -> PlayerFigures:
-    return PlayerFigures(
-        user_id=row[0],
-        display_name=row[1],
-        games=row[2],
-        wins=row[3],
-        points=row[4],
-        best_stage=row[5],
-        seconds_reached=row[6],
-    )
+    """The row's first seven columns, in the order of `_FIGURES` and of PlayerFigures' fields."""
+    return PlayerFigures(*tuple(row)[:7])
 
 
 def _value(figures: PlayerFigures, metric: str) -> float:

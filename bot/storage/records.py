@@ -158,9 +158,14 @@ class PlayerFigures:
         return self.points / self.games if self.games else 0.0
 
 
-def page_count(ranked_players: int, page_size: int) -> int:
-    """How many pages a board of `ranked_players` has (one, even when empty)."""
-    return max(1, -(-ranked_players // page_size))
+class _Paged:
+    ranked_players: int
+    page_size: int
+
+    @property
+    def page_count(self) -> int:
+        """How many pages the board has (one, even when empty)."""
+        return max(1, -(-self.ranked_players // self.page_size))
 
 
 @dataclass(frozen=True)
@@ -184,17 +189,13 @@ class LeaderboardQuery:
 
 
 @dataclass(frozen=True)
-class LeaderboardPage:
+class LeaderboardPage(_Paged):
     guild_id: int
     metric: str
     page: int
     page_size: int
     ranked_players: int
     rows: tuple[LeaderboardRow, ...]
-
-    @property
-    def page_count(self) -> int:
-        return page_count(self.ranked_players, self.page_size)
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,7 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
-class RatingPage:
+class RatingPage(_Paged):
     guild_id: int
     period: str
     """'all', or a season's key ("2026-Q4")."""
@@ -231,10 +232,6 @@ class RatingPage:
     min_games: int
     ranked_players: int
     rows: tuple[RatingRow, ...]
-
-    @property
-    def page_count(self) -> int:
-        return page_count(self.ranked_players, self.page_size)
 
 
 @dataclass(frozen=True)

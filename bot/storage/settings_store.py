@@ -3,6 +3,7 @@ each server's chosen language, and the bot's own settings (key -> text)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from bot.storage.sql import Session
@@ -11,81 +12,68 @@ from bot.storage.units import Database
 
 
 class SettingsStore:
-    """Languages of users and servers, and the bot's settings."""
+    """Languages of users and servers, and the bot's settings: each a row of text by its key."""
 
     _database: Database  # set by Storage.__init__
 
-    # languages --------------------------------------------------------------------------
+    async def _text(
+        self, doing: str, table: str, column: str, key: tuple[str, object]
+    ) -> str | None:
+        """`column` of the row of `table` whose `key[0]` is `key[1]`; None without that row."""
+
+        async def work(db: Session) -> str | None:
+            row = await db.one(f"SELECT {column} FROM {table} WHERE {key[0]} = ?", key[1:])
+            return None if row is None else str(row[0])
+
+        return await self._database.read(doing, work)
+
+    async def _keep(
+        self, doing: str, table: str, key: tuple[str, object], values: Mapping[str, object] | None
+    ) -> None:
+        """Insert or update the row of `table` whose `key[0]` is `key[1]` to hold `values`
+        (column -> value); None deletes it."""
+        if values is None:
+            sql = f"DELETE FROM {table} WHERE {key[0]} = ?"
+        else:
+            updates = ", ".join(f"{column} = excluded.{column}" for column in values)
+            sql = (
+                f"INSERT INTO {table} ({key[0]}, {', '.join(values)}) "
+                f"VALUES ({', '.join('?' * (1 + len(values)))}) "
+                f"ON CONFLICT ({key[0]}) DO UPDATE SET {updates}"
+            )
+        params = (key[1], *(values or {}).values())
+        await self._database.write(doing, lambda db: db.execute(sql, params))
 
     async def user_locale(self, user_id: int) -> str | None:
-        async def work(db: Session) -> str | None:
-            row = await db.one("SELECT locale FROM user_locales WHERE user_id = ?", (user_id,))
-            return None if row is None else str(row[0])
-
-        return await self._database.read("read a user's language", work)
+        return await self._text(
+            "read a user's language", "user_locales", "locale", ("user_id", user_id)
+        )
 
     async def set_user_locale(self, user_id: int, locale: str, *, now: datetime) -> None:
-        async def work(db: Session) -> None:
-            await db.execute(
-                "INSERT INTO user_locales (user_id, locale, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, "
-                "updated_at = excluded.updated_at",
-                (user_id, locale, to_db(now)),
-            )
-
-        await self._database.write("store a user's language", work)
+        values: dict[str, object] = {"locale": locale, "updated_at": to_db(now)}
+        await self._keep("store a user's language", "user_locales", ("user_id", user_id), values)
 
     async def server_language(self, guild_id: int) -> str | None:
-        async def work(db: Session) -> str | None:
-            row = await db.one(
-                "SELECT language FROM server_languages WHERE guild_id = ?", (guild_id,)
-            )
-            return None if row is None else str(row[0])
-
-        return await self._database.read("read a server's language", work)
+        key = ("guild_id", guild_id)
+        return await self._text("read a server's language", "server_languages", "language", key)
 
     async def set_server_language(self, guild_id: int, language: str | None) -> None:
         """The language of a server's public game messages; None goes back to Discord's."""
-
-        async def work(db: Session) -> None:
-            if language is None:
-                await db.execute("DELETE FROM server_languages WHERE guild_id = ?", (guild_id,))
-            else:
-                await db.execute(
-                    "INSERT INTO server_languages (guild_id, language) VALUES (?, ?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-                    (guild_id, language),
-                )
-
-        await self._database.write("store a server's language", work)
+        values = None if language is None else {"language": language}
+        key = ("guild_id", guild_id)
+        await self._keep("store a server's language", "server_languages", key, values)
 
     async def server_hands(self, guild_id: int) -> str | None:
-        async def work(db: Session) -> str | None:
-            row = await db.one("SELECT hands FROM server_defaults WHERE guild_id = ?", (guild_id,))
-            return None if row is None else str(row[0])
-
-        return await self._database.read("read a server's defaults", work)
+        key = ("guild_id", guild_id)
+        return await self._text("read a server's defaults", "server_defaults", "hands", key)
 
     async def set_server_hands(self, guild_id: int, hands: str) -> None:
         """Where the hands of the server's new games are, unless /whyfirst start says."""
-
-        async def work(db: Session) -> None:
-            await db.execute(
-                "INSERT INTO server_defaults (guild_id, hands) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET hands = excluded.hands",
-                (guild_id, hands),
-            )
-
-        await self._database.write("store a server's defaults", work)
-
-    # bot settings -----------------------------------------------------------------------
+        key = ("guild_id", guild_id)
+        await self._keep("store a server's defaults", "server_defaults", key, {"hands": hands})
 
     async def get_setting(self, key: str) -> str | None:
-        async def work(db: Session) -> str | None:
-            row = await db.one("SELECT value FROM bot_settings WHERE key = ?", (key,))
-            return None if row is None else str(row[0])
-
-        return await self._database.read("read a bot setting", work)
+        return await self._text("read a bot setting", "bot_settings", "value", ("key", key))
 
     async def replace_setting(self, key: str, expected: str | None, value: str) -> bool:
         """Set `key` to `value` only if it still holds `expected` (None: no value yet);
@@ -109,15 +97,5 @@ class SettingsStore:
 
     async def set_setting(self, key: str, value: str | None) -> None:
         """Store a value under `key`; None forgets it."""
-
-        async def work(db: Session) -> None:
-            if value is None:
-                await db.execute("DELETE FROM bot_settings WHERE key = ?", (key,))
-            else:
-                await db.execute(
-                    "INSERT INTO bot_settings (key, value) VALUES (?, ?) "
-                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                    (key, value),
-                )
-
-        await self._database.write("store a bot setting", work)
+        values = None if value is None else {"value": value}
+        await self._keep("store a bot setting", "bot_settings", ("key", key), values)

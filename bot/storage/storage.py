@@ -59,10 +59,18 @@ class Storage(
         migrations_dir: Path | None = None,
         busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
     ) -> Storage:
-        """`database`: a PostgreSQL URL (postgresql:// or postgres://), else an SQLite file."""
-        return cls(
-            await open_database(database, migrations_dir=migrations_dir, busy_timeout=busy_timeout)
-        )
+        """`database`, opened and migrated: a PostgreSQL URL (postgresql:// or postgres://),
+        else an SQLite file."""
+        opened: Database
+        if isinstance(database, str) and is_postgresql_url(database):
+            opened = await PostgresDatabase.open(
+                database, migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
+        else:
+            opened = await SqliteDatabase.open(
+                Path(database), migrations_dir=migrations_dir, busy_timeout=busy_timeout
+            )
+        return cls(opened)
 
     @property
     def dialect(self) -> str:
@@ -95,20 +103,3 @@ class Storage(
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
-
-
-async def open_database(
-    database: str | os.PathLike[str],
-    *,
-    migrations_dir: Path | None = None,
-    busy_timeout: float = DEFAULT_BUSY_TIMEOUT_SECONDS,
-) -> Database:
-    """The database `Storage.open` names, opened and migrated: PostgreSQL for a URL
-    (postgresql:// or postgres://), else the SQLite file."""
-    if isinstance(database, str) and is_postgresql_url(database):
-        return await PostgresDatabase.open(
-            database, migrations_dir=migrations_dir, busy_timeout=busy_timeout
-        )
-    return await SqliteDatabase.open(
-        Path(database), migrations_dir=migrations_dir, busy_timeout=busy_timeout
-    )

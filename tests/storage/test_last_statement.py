@@ -10,7 +10,7 @@ from functools import partial
 import pytest
 
 from bot.storage.sql import Session
-from bot.storage.storage import open_database
+from bot.storage.storage import Storage
 from bot.storage.units import Database
 
 SETTING = "INSERT INTO bot_settings (key, value) VALUES (?, ?)"
@@ -20,9 +20,8 @@ READ = "SELECT value FROM bot_settings WHERE key = ?"
 
 @pytest.fixture
 async def opened(database: str) -> AsyncIterator[Database]:
-    db = await open_database(database)
-    yield db
-    await db.close()
+    async with await Storage.open(database) as storage:
+        yield storage.units
 
 
 async def stored(db: Database, key: str) -> str | None:
