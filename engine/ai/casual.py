@@ -7,8 +7,9 @@ and takes its randomness as a generator position.
 from dataclasses import dataclass
 
 from ..cards import VALUES
-from ..constants import MAX_SPACE, MIN_SPACE, ROUNDS
+from ..constants import ROUNDS
 from ..rng import next_u64
+from ..rules import clamp
 from .outlook import win_share
 
 # One decision in NOISE_PERCENT is a uniformly random legal one.
@@ -72,8 +73,7 @@ def aim_of(totals: tuple[int, ...], me: int, last_stage: bool) -> Aim:
 
 def moved(positions: list[int], target: int, value: int) -> list[int]:
     after = positions[:]
-    at = after[target] + value
-    after[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+    after[target] = clamp(after[target] + value)
     return after
 
 
