@@ -9,8 +9,9 @@ from .casual import Aim, best_picks, casual_pick
 from .endgame import SharpModel, settle
 from .knowledge import Knowledge
 from .last_moves import LastMoves
+from .outlook import my_outlook
 from .rollout import LEO_INDEX
-from .sharp import aims_of, best_of, deal_unseen, outlook_of, standard_candidates
+from .sharp import aims_of, best_of, deal_unseen, standard_candidates
 from .tactical_plan import plan_card, plan_move
 from .third import third_pick
 
@@ -49,7 +50,7 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     candidates = standard_candidates(knowledge)
     hand = knowledge.hand
     mine = [(card, target, hand[0] if hand[1] == card else hand[1]) for card, target in candidates]
-    outlook = outlook_of(knowledge)
+    outlook = my_outlook(knowledge)
     scores = [0.0] * len(candidates)
     for _ in range(ENDGAME_SAMPLES):
         position, hands, leo_stack = deal_unseen(knowledge, position)
@@ -103,7 +104,7 @@ def finish_planning(
 
 def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     candidates = standard_candidates(knowledge)
-    outlook = outlook_of(knowledge)
+    outlook = my_outlook(knowledge)
     scores = [0.0] * len(candidates)
     me = knowledge.me
     next_round = knowledge.round + 1

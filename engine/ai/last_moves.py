@@ -9,7 +9,7 @@ from ..cards import VALUES
 from ..rules import clamp, score_stage
 from .casual import Aim
 from .knowledge import Knowledge
-from .outlook import Outlook
+from .outlook import Outlook, my_outlook
 
 Moves = list[tuple[int, int]]  # (mover's figure index, card number), in order
 
@@ -44,6 +44,7 @@ class LastMoves:
             Outlook(knowledge.totals, figure, knowledge.player_count, knowledge.stage)
             for figure in range(len(knowledge.figures))
         ]
+        self.outlooks[knowledge.me] = my_outlook(knowledge)
 
     def casually(self, positions: list[int], moves: Moves) -> list[int]:
         for mover, card in moves:

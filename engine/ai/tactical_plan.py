@@ -10,7 +10,8 @@ from ..rules import clamp, score_stage
 from .casual import Aim, casual_card, casual_move
 from .knowledge import Knowledge
 from .last_moves import casual_target
-from .sharp import aims_of, best_of, deal_unseen, outlook_of
+from .outlook import my_outlook
+from .sharp import aims_of, best_of, deal_unseen
 
 SAMPLES = 64
 
@@ -93,7 +94,7 @@ class Rest:
 def plan_card(knowledge: Knowledge, position: int) -> int:
     """PICKING, rounds 1-4: the card to lay down."""
     candidates = sorted(knowledge.hand)
-    outlook = outlook_of(knowledge)
+    outlook = my_outlook(knowledge)
     scores = [0.0] * len(candidates)
     me, leo = knowledge.me, knowledge.leo
     aims = aims_of(knowledge)
@@ -126,7 +127,7 @@ def plan_card(knowledge: Knowledge, position: int) -> int:
 
 def plan_move(knowledge: Knowledge, position: int) -> int:
     """MOVING, rounds 1-4: the figure to move."""
-    outlook = outlook_of(knowledge)
+    outlook = my_outlook(knowledge)
     figure_count = len(knowledge.figures)
     scores = [0.0] * figure_count
     _, card = knowledge.moves_left[0]

@@ -7,9 +7,10 @@ from ..rules import make_moves_at_once, score_stage
 from ..simulate import random_plays
 from .casual import best_picks, casual_pick
 from .knowledge import Knowledge
+from .outlook import my_outlook
 from .randomness import shuffled
 from .rollout import LEO_INDEX
-from .sharp import aims_of, best_of, deal_unseen, outlook_of, standard_candidates
+from .sharp import aims_of, best_of, deal_unseen, standard_candidates
 
 SAMPLES = 48
 RESPONSE_WORLDS = 6
@@ -65,7 +66,7 @@ def third_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     start = list(knowledge.positions)
     figure_count = len(start)
     candidates = standard_candidates(knowledge)
-    value = outlook_of(knowledge).value
+    value = my_outlook(knowledge).value
     aims = aims_of(knowledge)
     others = [seat for seat in range(knowledge.player_count) if seat != me]
     scores = [0.0] * len(candidates)
