@@ -12,6 +12,7 @@ from .last_moves import LastMoves
 from .outlook import my_outlook
 from .rollout import LEO_INDEX
 from .sharp import aims_of, best_of, deal_unseen, standard_candidates
+from .sharp_round import SharpRound
 from .tactical_plan import plan_card, plan_move
 from .third import third_pick
 
@@ -20,6 +21,8 @@ WORLDS = 24
 ENDGAME_SAMPLES = 300
 ALL_SMART = 0
 THIRD = 0
+SHARP_OPPONENTS = 0
+OPPONENT_WORLDS = 16
 
 
 def expert_move(knowledge: Knowledge, position: int) -> int:
@@ -110,11 +113,21 @@ def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     next_round = knowledge.round + 1
     aims = aims_of(knowledge)
     smart = tuple(range(knowledge.player_count)) if ALL_SMART else (me,)
+    models: dict[int, SharpRound] = {}
+    if SHARP_OPPONENTS:
+        for seat in range(knowledge.player_count):
+            if seat != me:
+                position, seed = next_u64(position)
+                models[seat] = SharpRound(knowledge, seat, aims, OPPONENT_WORLDS, seed)
     for _ in range(PLAN_SAMPLES):
         position, hands, leo_stack = deal_unseen(knowledge, position)
         played = []
         for seat, hand in enumerate(hands):
-            if seat != me:
+            if seat in models:
+                card, target = models[seat].move(hand)
+                hand.remove(card)
+                played.append((card, target))
+            elif seat != me:
                 card, target, position = casual_pick(
                     list(knowledge.positions), hand, aims[seat], knowledge.round, position
                 )
