@@ -6,7 +6,7 @@ from ..actions import Action, ChooseCard, MoveFigure, Pick
 from ..constants import ROUNDS, STAGES
 from ..views import PlayerView
 from .casual import aim_of, casual_card, casual_move, casual_pick
-from .expert import expert_move, expert_pick, plan_card
+from .expert import expert_card, expert_move, expert_pick
 from .knowledge import knowledge_of
 from .randomness import decision_position
 from .sharp import sharp_card, sharp_move, sharp_pick
@@ -48,7 +48,7 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
         if len(hand) == 1:
             card = hand[0]
         elif level is Level.EXPERT:
-            card = plan_card(knowledge, position)
+            card = expert_card(knowledge, position)
         elif sharp:
             card = sharp_card(knowledge, position)
         else:
