@@ -73,8 +73,10 @@ demo: $(INSTALLED)
 
 # No token, no Discord: the loopback Discord, the bot and a test Discord client; prints the address
 # that seats you at the table of a game with AI players (needs port 3333 free). Ctrl-C stops it.
+# LEVEL=expert (or casual) chooses how the AI players play; sharp unless given.
+LEVEL ?= sharp
 play: $(INSTALLED)
-	$(PY) -m tests.table.play
+	$(PY) -m tests.table.play --level $(LEVEL)
 
 # The table's script (bot/table/assets/table.js, committed): activity/table.js with the Embedded
 # App SDK, bundled by esbuild, both at the exact versions of activity/package-lock.json.

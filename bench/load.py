@@ -8,7 +8,8 @@ each game plays on its own: every player waits for their hand, thinks (`--card-t
 seconds, uniform), clicks a card, thinks again (`--target-think`) and clicks a target; a
 click that failed ("This interaction failed") is clicked again a second later, as people do.
 `--pace burst`: the stress case, every player of every game clicks at the same instant and
-all games advance round by round together.
+all games advance round by round together. `--ai N` (human pace): the host adds N AI
+players (`--ai-level`) in each lobby, and people take the other seats.
 
 Prints, for acknowledgement (interaction sent -> callback received) and for reveal (a game's
 last pick sent -> its reveal posted), p50 / p99 / max; interactions past 3 s; the offered
@@ -78,7 +79,7 @@ def make_tables(discord: LoopbackDiscord, run: Settings) -> tuple[list[Table], G
     tables: list[Table] = []
     for index in range(run.games):
         channel = guild.add_text_channel(f"table-{index}")
-        players = [discord.add_user(f"G{index}P{seat}") for seat in range(PLAYERS_PER_GAME)]
+        players = [discord.add_user(f"G{index}P{seat}") for seat in range(run.people)]
         for player in players:
             guild.add_member(player)
         tables.append(
@@ -282,6 +283,15 @@ def parser_of_runs(description: str | None) -> argparse.ArgumentParser:
         default="dm",
         help="where the games keep their hands: in DMs, or ephemeral in their channel",
     )
+    parser.add_argument(
+        "--ai",
+        type=int,
+        choices=range(PLAYERS_PER_GAME),
+        default=0,
+        help="AI seats per game, added by the host in the lobby (human pace only); people "
+        "take the others",
+    )
+    parser.add_argument("--ai-level", default="sharp", help="how the AI seats play")
     parser.add_argument("--bot-log", type=Path, help="write the bot's whole log to this file")
     parser.add_argument(
         "--timeline",
@@ -293,6 +303,8 @@ def parser_of_runs(description: str | None) -> argparse.ArgumentParser:
 
 def settings_of(arguments: argparse.Namespace) -> Settings:
     """The run the parsed options of `parser_of_runs` ask for."""
+    if arguments.ai and arguments.pace != "human":
+        sys.exit("--ai: AI seats are played at human pace only")
     return Settings(
         games=arguments.games,
         rounds=arguments.rounds,
@@ -307,6 +319,8 @@ def settings_of(arguments: argparse.Namespace) -> Settings:
         bot_log=arguments.bot_log,
         timeline=arguments.timeline,
         hands=arguments.hands,
+        ai=arguments.ai,
+        ai_level=arguments.ai_level,
     )
 
 

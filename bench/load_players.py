@@ -13,8 +13,8 @@ import random
 import time
 from collections.abc import Callable
 
-from bench.load_run import PLAYERS_PER_GAME, Outcome, Settings, turns
-from tests.e2e.table import Table, buttons, channel_hand, enabled, turn_in
+from bench.load_run import Outcome, Settings, turns
+from tests.e2e.table import Table, buttons, channel_hand, enabled, lobby_button, turn_in
 from tests.loopback import Message, Player
 from tests.loopback.errors import LoopbackError
 from tests.loopback.interactions import InteractionOutcome
@@ -173,14 +173,20 @@ async def human_turn(
     return sent
 
 
-async def human_lobby(table: Table, outcome: Outcome, hands: str) -> None:
-    """/whyfirst start by the host, Join by the others, Start by the host."""
-    opened = await table.host.slash(table.channel, "whyfirst start", pick_seconds=600, hands=hands)
+async def human_lobby(table: Table, outcome: Outcome, run: Settings) -> None:
+    """/whyfirst start by the host, Join by the others, Add AI by the host for each AI seat,
+    Start by the host."""
+    opened = await table.host.slash(
+        table.channel, "whyfirst start", pick_seconds=600, hands=run.hands, ai_level=run.ai_level
+    )
     if opened.failed or opened.ephemeral_text is not None:
         raise LoopbackError(f"/whyfirst start failed: {opened.ephemeral_text}")
-    table.lobby = opened.message or table.channel.last_message()
+    lobby = table.lobby = opened.message or table.channel.last_message()
     for player in table.players[1:]:
-        await human_click(player, table.lobby, outcome, label="Join")
+        await human_click(player, lobby, outcome, label="Join")
+    for seats in range(1, run.ai + 1):
+        await human_click(table.host, lobby, outcome, custom_id=lobby_button(lobby, "add_ai"))
+        await until(lambda seats=seats: lobby.content.count("(AI)") == seats)
 
     def started() -> bool:
         return table.round_message() is not None
@@ -193,10 +199,10 @@ async def human_game(
     table: Table, index: int, opens_at: float, run: Settings, outcome: Outcome
 ) -> None:
     await asyncio.sleep(max(0.0, opens_at - time.monotonic()))
-    thinkers = [random.Random(f"{run.seed}/{index}/{seat}") for seat in range(PLAYERS_PER_GAME)]
+    thinkers = [random.Random(f"{run.seed}/{index}/{seat}") for seat in range(run.people)]
     try:
         async with asyncio.timeout(run.round_timeout):
-            await human_lobby(table, outcome, run.hands)
+            await human_lobby(table, outcome, run)
     except (TimeoutError, LoopbackError) as problem:
         outcome.stuck.append(f"{table.channel.name}: its lobby did not start: {problem!r}")
         return

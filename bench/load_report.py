@@ -187,7 +187,8 @@ def report(
     late = late_interactions(discord)
     sent, mean_rate, peak_rate = offered_rates(discord, usage.wall)
     print(
-        f"\n{run.games} games x {PLAYERS_PER_GAME} players, {run.rounds} round(s), pace "
+        f"\n{run.games} games x {PLAYERS_PER_GAME} players ({run.ai} AI seats, {run.ai_level}), "
+        f"{run.rounds} round(s), pace "
         f"{run.pace}, hands in {run.hands}, REST limit {run.rest_limit}/s, OpenAPI validation "
         f"{'on' if run.validate else 'off'}"
     )

@@ -34,6 +34,14 @@ class Settings:
     timeline: bool = False
     hands: str = "dm"
     """Where the games keep their hands: "dm", or "channel" (ephemeral, in the channel)."""
+    ai: int = 0
+    """AI seats per game (the host adds them in the lobby); people take the other seats."""
+    ai_level: str = "sharp"
+
+    @property
+    def people(self) -> int:
+        """People per game."""
+        return PLAYERS_PER_GAME - self.ai
 
 
 @dataclass

@@ -13,7 +13,7 @@ from bot.storage.records import GameRecord
 MIN_PICK_SECONDS = 20
 MAX_PICK_SECONDS = 600
 DEFAULT_PICK_SECONDS = 90
-AI_LEVELS = ("casual", "sharp")
+AI_LEVELS = ("sharp", "expert", "casual")
 DEFAULT_AI_LEVEL = "sharp"
 
 
@@ -53,7 +53,7 @@ class GameOptions:
     locale: str | None = None
     """The server's language, for the game's public messages."""
     ai_level: str = DEFAULT_AI_LEVEL
-    """How the game's AI players play: "casual" or "sharp"."""
+    """How the game's AI players play: "sharp", "expert" or "casual"."""
     hands: HandsIn = HandsIn.DM
     ai_seed: int = 0
     """Where the AI players' decisions draw their chances from (never the deal's seed: an AI

@@ -21,7 +21,7 @@ output: one JSON object per record,
 Figures are the record's player ids, then "Leo" in 2-player games: ids, not display
 names, because display names need not be unique. A record with "names" ({player id:
 display name}, as the bot writes) adds "names": {figure: display name} for every figure;
-one with "ai" ({player id: "casual" or "sharp"}) adds "ai": {player id: level}.
+one with "ai" ({player id: "casual", "sharp" or "expert"}) adds "ai": {player id: level}.
 An illegal record prints where and what is wrong on stderr (with --jsonl: {"error": ...}
 on its line) and the exit code is 2."""
 

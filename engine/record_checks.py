@@ -2,10 +2,10 @@
 
 from typing import TypeGuard
 
-from .cards import DECK_SIZE, VALUES
+from .cards import DECK_SIZE
 from .constants import HAND_SIZE, LEO, LEO_STACK_SIZE, ROUNDS
 from .record_types import RecordError, StageReplay
-from .rules import add_moves, make_moves_in_order, score_stage
+from .rules import make_moves_at_once, make_moves_in_order, score_stage
 
 
 def is_card_number(card: object) -> TypeGuard[int]:
@@ -138,9 +138,6 @@ def replay_stage_carefully(
         if tactical:
             make_moves_in_order(positions, played)
         else:
-            deltas = [0] * len(names)
-            for card, target_index in played:
-                deltas[target_index] += VALUES[card]
-            add_moves(positions, deltas)
+            make_moves_at_once(positions, played)
         after_rounds.append(tuple(positions))
     return tuple(after_rounds), score_stage(positions)[1]

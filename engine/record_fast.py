@@ -2,11 +2,11 @@
 
 from typing import Any
 
-from .cards import DECK_SIZE, VALUES
-from .constants import HAND_SIZE, LEO_STACK_SIZE, MAX_PLAYERS, MAX_SPACE, MIN_SPACE, ROUNDS
+from .cards import DECK_SIZE
+from .constants import HAND_SIZE, LEO_STACK_SIZE, MAX_PLAYERS, ROUNDS
 from .dealing import deal_size
 from .record_types import StageReplay
-from .rules import score_stage
+from .rules import make_moves_at_once, make_moves_in_order, score_stage
 
 CARD_NUMBERS = frozenset(range(1, DECK_SIZE + 1))
 INT_ONLY = {int}
@@ -24,7 +24,7 @@ def replay_legal_stage(
 ) -> StageReplay | None:
     """The fast path for legal stages: None (or a lookup error) as soon as anything is
     irregular, so the careful path can say what. This is the replay hot path, written
-    for speed: few operations per play, no helper calls."""
+    for speed: few operations per play; the moves are the rules' own (engine/rules.py)."""
     count = len(players)
     given = stage["hands"]
     if len(given) != count:
@@ -55,7 +55,6 @@ def replay_legal_stage(
     rounds = stage["rounds"]
     if len(rounds) != ROUNDS:
         return None
-    values = VALUES
     positions = [0] * len(names)
     after_rounds = []
     last = ROUNDS - 1
@@ -65,47 +64,25 @@ def replay_legal_stage(
         if len(plays) != count:
             return None
         taken = 0
-        leo_card = leo[round_index] if with_leo and round_index < last else 0
+        self_only = not tactical and round_index == last
+        moves = [(leo[round_index], 2)] if with_leo and round_index < last else []
+        for play in plays:
+            seat = seats[play["player"]]
+            card = play["card"]
+            target = slot[play["target"]]
+            if (
+                owner.pop(card, -1) != seat
+                or (self_only and target != seat)
+                or type(card) is not int
+            ):
+                return None
+            taken += 1 << seat
+            moves.append((card, target))
+        if taken != everyone:
+            return None
         if tactical:
-            moves = [(leo_card, 2)] if leo_card else []
-            for play in plays:
-                seat = seats[play["player"]]
-                card = play["card"]
-                if owner.pop(card, -1) != seat or type(card) is not int:
-                    return None
-                taken += 1 << seat
-                moves.append((card, slot[play["target"]]))
-            if taken != everyone:
-                return None
-            moves.sort(reverse=True)
-            for card, target in moves:
-                at = positions[target] + values[card]
-                positions[target] = (
-                    MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
-                )
+            make_moves_in_order(positions, moves)
         else:
-            # Adding every card first and clamping once is exactly sum-then-clamp.
-            if leo_card:
-                positions[2] += values[leo_card]
-            self_only = round_index == last
-            for play in plays:
-                seat = seats[play["player"]]
-                card = play["card"]
-                target = slot[play["target"]]
-                if (
-                    owner.pop(card, -1) != seat
-                    or (self_only and target != seat)
-                    or type(card) is not int
-                ):
-                    return None
-                taken += 1 << seat
-                positions[target] += values[card]
-            if taken != everyone:
-                return None
-            if max(positions) > MAX_SPACE or min(positions) < MIN_SPACE:
-                positions = [
-                    MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
-                    for at in positions
-                ]
+            make_moves_at_once(positions, moves)
         after_rounds.append(tuple(positions))
     return tuple(after_rounds), score_stage(positions)[1]

@@ -2,6 +2,7 @@
 
 from functools import lru_cache
 
+from .ai import Level
 from .constants import LEO, MAX_PLAYERS, MIN_PLAYERS, STAGES, Variant
 from .json_types import JsonObject
 from .record_checks import replay_stage_carefully
@@ -12,7 +13,7 @@ from .state import GameState, figure_names
 
 PLAYERS_PROBLEM = "'players' must be a list of player names (strings)"
 NAMES_PROBLEM = "'names' must be an object of player id to display name (a string)"
-AI_LEVELS = ("casual", "sharp")
+AI_LEVELS = tuple(level.value for level in Level)
 AI_PROBLEM = "'ai' must be an object of player id to AI level"
 # (players, figures, figure index by name, seat by player)
 PlayerTable = tuple[tuple[str, ...], tuple[str, ...], dict[str, int], dict[str, int]]

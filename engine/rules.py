@@ -37,15 +37,19 @@ def winner_indexes(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(index for index, total in enumerate(totals) if total == winning)
 
 
-def add_moves(positions: list[int], deltas: list[int]) -> None:
-    """Standard round: move each figure by the sum in front of it, then clamp.
-    Works on the caller's own list, for the replay and simulation hot paths."""
-    for index, delta in enumerate(deltas):
-        if delta:
-            end = positions[index] + delta
-            positions[index] = (
-                MIN_SPACE if end < MIN_SPACE else MAX_SPACE if end > MAX_SPACE else end
-            )
+def make_moves_at_once(positions: list[int], moves: list[tuple[int, int]]) -> None:
+    """Standard round: `moves` holds (card number, target figure index) for every card,
+    Leo's included; each figure moves by the sum of the cards in front of it, then is
+    clamped (adding every card first and clamping once is exactly sum-then-clamp). Works on
+    the caller's own list, for the replay, simulation and AI rollout hot paths."""
+    values = VALUES
+    for card, target in moves:
+        positions[target] += values[card]
+    for index, at in enumerate(positions):
+        if at > MAX_SPACE:
+            positions[index] = MAX_SPACE
+        elif at < MIN_SPACE:
+            positions[index] = MIN_SPACE
 
 
 def make_moves_in_order(positions: list[int], moves: list[tuple[int, int]]) -> None:

@@ -7,12 +7,11 @@ with random (uniform) choices instead of people: the deals are the engine's own.
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from .cards import VALUES
-from .constants import HAND_SIZE, LEO, MAX_SPACE, MIN_SPACE, ROUNDS, STAGES, Variant
+from .constants import HAND_SIZE, LEO, ROUNDS, STAGES, Variant
 from .dealing import deal_size
 from .json_types import JsonObject
 from .rng import draw_cards, next_u64, seed_position
-from .rules import clamp, score_stage, winner_indexes
+from .rules import make_moves_at_once, make_moves_in_order, score_stage, winner_indexes
 from .state import check_players, figure_names
 
 
@@ -42,6 +41,20 @@ def simulate_games(
         yield play_random_game(players, tactical, game_seed, choice_seed, with_records)
 
 
+def random_plays(
+    hands: list[list[int]], cards_left: int, figure_count: int, bits: int
+) -> list[tuple[int, int]]:
+    """Every hand's random (card, target figure index), each card taken out of its hand: one
+    64-bit draw makes every choice of a round (at most 30**6 < 2**30)."""
+    options = cards_left * figure_count
+    played = []
+    for hand in hands:
+        bits, choice = divmod(bits, options)
+        target, index = divmod(choice, cards_left)
+        played.append((hand.pop(index), target))
+    return played
+
+
 def play_random_game(
     players: tuple[str, ...],
     tactical: bool,
@@ -59,7 +72,6 @@ def play_random_game(
     deal_rng = seed_position(game_seed)
     choices = seed_position(choice_seed)
     totals = [0] * figure_count
-    values = VALUES
     silent = 0
     stages: list[JsonObject] = []
     for _ in range(STAGES):
@@ -81,13 +93,7 @@ def play_random_game(
                 # The last card, on oneself.
                 played = [(hand.pop(), seat) for seat, hand in enumerate(hands)]
             else:
-                # One 64-bit draw makes every choice of the round (at most 30**6 < 2**30).
-                options = cards_left * figure_count
-                played = []
-                for hand in hands:
-                    bits, choice = divmod(bits, options)
-                    target, index = divmod(choice, cards_left)
-                    played.append((hand.pop(index), target))
+                played = random_plays(hands, cards_left, figure_count, bits)
             if with_records:
                 rounds.append(
                     [
@@ -95,24 +101,12 @@ def play_random_game(
                         for seat, (card, target) in enumerate(played)
                     ]
                 )
-            leo_card = leo[round_number - 1] if with_leo and round_number < ROUNDS else 0
+            if with_leo and round_number < ROUNDS:
+                played.append((leo[round_number - 1], 2))
             if tactical:
-                if leo_card:
-                    played.append((leo_card, 2))
-                played.sort(reverse=True)  # descending card number, each move clamped
-                for card, target in played:
-                    at = positions[target] + values[card]
-                    positions[target] = (
-                        MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
-                    )
-                continue
-            # Adding every card first and clamping once is exactly sum-then-clamp.
-            for card, target in played:
-                positions[target] += values[card]
-            if leo_card:
-                positions[2] += values[leo_card]
-            if max(positions) > MAX_SPACE or min(positions) < MIN_SPACE:
-                positions = [clamp(at) for at in positions]
+                make_moves_in_order(positions, played)
+            else:
+                make_moves_at_once(positions, played)
         space, points = score_stage(positions)
         if space is None:
             silent += 1

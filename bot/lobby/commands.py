@@ -11,6 +11,7 @@ from bot.lobby.answer import refused_start
 from bot.lobby.desk import LobbyDesk
 from bot.lobby.request import LobbyRequest
 from bot.options import (
+    AI_LEVELS,
     DEFAULT_AI_LEVEL,
     DEFAULT_PICK_SECONDS,
     MAX_PICK_SECONDS,
@@ -25,7 +26,7 @@ from bot.ui.feature import Feature
 from bot.ui.in_flight import InFlight
 
 VARIANTS = [choice("variant_standard", "standard"), choice("variant_tactical", "tactical")]
-AI_LEVEL_CHOICES = [choice("ai_sharp", "sharp"), choice("ai_casual", "casual")]
+AI_LEVEL_CHOICES = [choice(f"ai_{level}", level) for level in AI_LEVELS]
 
 
 def lobby_feature(desk: LobbyDesk, here: ChannelGames, in_flight: InFlight) -> Feature:

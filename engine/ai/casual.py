@@ -7,8 +7,9 @@ and takes its randomness as a generator position.
 from dataclasses import dataclass
 
 from ..cards import VALUES
-from ..constants import MAX_SPACE, MIN_SPACE, ROUNDS
+from ..constants import ROUNDS
 from ..rng import next_u64
+from ..rules import clamp
 from .outlook import win_share
 
 # One decision in NOISE_PERCENT is a uniformly random legal one.
@@ -72,8 +73,7 @@ def aim_of(totals: tuple[int, ...], me: int, last_stage: bool) -> Aim:
 
 def moved(positions: list[int], target: int, value: int) -> list[int]:
     after = positions[:]
-    at = after[target] + value
-    after[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+    after[target] = clamp(after[target] + value)
     return after
 
 
@@ -92,12 +92,23 @@ def casual_pick(
         bits, choice = divmod(bits, len(hand) * figure_count)
         target, index = divmod(choice, len(hand))
         return hand[index], target, position
+    best = best_picks(positions, hand, aim, round_number)
+    card, target = best[bits % len(best)]
+    return card, target, position
+
+
+def best_picks(
+    positions: list[int], hand: list[int], aim: Aim, round_number: int
+) -> list[tuple[int, int]]:
+    """Standard game, rounds 1-4: the (card, target) pairs that look best were the stage
+    scored right after them (in round 4 with the card left for round 5 on the player)."""
+    me = aim.me
     last_round = round_number == ROUNDS - 1
     best_score = None
     best: list[tuple[int, int]] = []
     for card in hand:
         value = VALUES[card]
-        for target in range(figure_count):
+        for target in range(len(positions)):
             after = moved(positions, target, value)
             if last_round:
                 kept = hand[0] if hand[1] == card else hand[1]
@@ -108,8 +119,7 @@ def casual_pick(
                 best = [(card, target)]
             elif score == best_score:
                 best.append((card, target))
-    card, target = best[bits % len(best)]
-    return card, target, position
+    return best
 
 
 def casual_card(positions: list[int], hand: list[int], aim: Aim, position: int) -> tuple[int, int]:

@@ -6,16 +6,18 @@ from ..actions import Action, ChooseCard, MoveFigure, Pick
 from ..constants import ROUNDS, STAGES
 from ..views import PlayerView
 from .casual import aim_of, casual_card, casual_move, casual_pick
+from .expert import expert_card, expert_move, expert_pick
 from .knowledge import knowledge_of
 from .randomness import decision_position
 from .sharp import sharp_card, sharp_move, sharp_pick
 
 
 class Level(StrEnum):
-    """How well an AI plays (a str: "casual", "sharp")."""
+    """How well an AI plays (a str: "casual", "sharp", "expert")."""
 
     CASUAL = "casual"
     SHARP = "sharp"
+    EXPERT = "expert"
 
 
 def choose(view: PlayerView, level: Level, seed: int) -> Action:
@@ -26,7 +28,8 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
     each decision's randomness is derived from it and the turn. ValueError when the player
     has nothing to do in this view, or for an unknown level.
     """
-    sharp = Level(level) is Level.SHARP
+    level = Level(level)
+    sharp = level is not Level.CASUAL
     knowledge = knowledge_of(view)
     position = decision_position(seed, view.stage, view.round, view.phase, view.player)
     player, stage, round_ = view.player, view.stage, view.round
@@ -34,7 +37,9 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
     hand = list(knowledge.hand)
     aim = aim_of(knowledge.totals, knowledge.me, stage == STAGES)
     if knowledge.moving:
-        if sharp:
+        if level is Level.EXPERT:
+            target = expert_move(knowledge, position)
+        elif sharp:
             target = sharp_move(knowledge, position)
         else:
             target, _ = casual_move(positions, knowledge.moves_left[0][1], aim, position)
@@ -42,6 +47,8 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
     if knowledge.tactical:
         if len(hand) == 1:
             card = hand[0]
+        elif level is Level.EXPERT:
+            card = expert_card(knowledge, position)
         elif sharp:
             card = sharp_card(knowledge, position)
         else:
@@ -49,7 +56,9 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
         return ChooseCard(player, stage, round_, card)
     if round_ == ROUNDS:
         return Pick(player, stage, round_, hand[0], player)  # the last card, on oneself
-    if sharp:
+    if level is Level.EXPERT:
+        card, target = expert_pick(knowledge, position)
+    elif sharp:
         card, target = sharp_pick(knowledge, position)
     else:
         card, target, _ = casual_pick(positions, hand, aim, round_, position)

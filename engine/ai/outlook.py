@@ -11,6 +11,7 @@ from functools import cache
 
 from ..constants import STAGES
 from ..rng import next_u64
+from .knowledge import Knowledge
 from .rollout import random_stage_points
 
 FUTURES = 48
@@ -48,20 +49,26 @@ def stage_points_pool(player_count: int) -> tuple[int, ...]:
     return tuple(pool)
 
 
+Futures = tuple[tuple[int, ...], ...]
+
+
 @cache
-def futures(player_count: int, figure_count: int, stages_left: int) -> tuple[tuple[int, ...], ...]:
-    """FUTURES fixed vectors of points still to come, one number per figure."""
+def futures(
+    player_count: int, figure_count: int, stages_left: int, count: int = FUTURES, percent: int = 100
+) -> Futures:
+    """`count` fixed vectors of points still to come, one number per figure, each stage's
+    points drawn from the pool and scaled to `percent` (rounded)."""
     pool = stage_points_pool(player_count)
     position = next_u64(MEASURE_SEED ^ (player_count << 8 | stages_left))[1]
     vectors = []
-    for _ in range(FUTURES):
+    for _ in range(count):
         vector = []
         for _ in range(figure_count):
             points = 0
             for _ in range(stages_left):
                 position, bits = next_u64(position)
                 points += pool[bits % len(pool)]
-            vector.append(points)
+            vector.append(points if percent == 100 else (points * percent + 50) // 100)
         vectors.append(tuple(vector))
     return tuple(vectors)
 
@@ -71,11 +78,21 @@ class Outlook:
 
     __slots__ = ("known", "me", "noise", "totals")
 
-    def __init__(self, totals: tuple[int, ...], me: int, player_count: int, stage: int) -> None:
+    def __init__(
+        self,
+        totals: tuple[int, ...],
+        me: int,
+        player_count: int,
+        stage: int,
+        noise: Futures | None = None,
+    ) -> None:
+        """`noise`: the futures to average over (by default `futures`' for the stages left)."""
         self.totals = totals
         self.me = me
         stages_left = STAGES - stage
-        self.noise = futures(player_count, len(totals), stages_left) if stages_left else ()
+        if noise is None:
+            noise = futures(player_count, len(totals), stages_left) if stages_left else ()
+        self.noise = noise
         self.known: dict[tuple[int, ...], float] = {}
 
     def value(self, points: tuple[int, ...]) -> float:
@@ -93,3 +110,24 @@ class Outlook:
             result = shares / len(self.noise)
         self.known[points] = result
         return result
+
+
+# Expert play's own outlook: more futures (a smoother estimate), their points scaled.
+EXPERT_FUTURES = 48
+EXPERT_PERCENT = 100
+
+
+def expert_outlook(totals: tuple[int, ...], me: int, player_count: int, stage: int) -> Outlook:
+    """The outlook expert play values its own stage ends by."""
+    stages_left = STAGES - stage
+    noise = (
+        futures(player_count, len(totals), stages_left, EXPERT_FUTURES, EXPERT_PERCENT)
+        if stages_left
+        else ()
+    )
+    return Outlook(totals, me, player_count, stage, noise)
+
+
+def my_outlook(knowledge: Knowledge) -> Outlook:
+    """Expert play's outlook from its seat."""
+    return expert_outlook(knowledge.totals, knowledge.me, knowledge.player_count, knowledge.stage)

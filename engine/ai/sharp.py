@@ -4,13 +4,14 @@ round and everyone randomly after it, and every candidate move is tried on the s
 samples; the move with the best mean outlook wins."""
 
 from ..cards import VALUES
-from ..constants import MAX_SPACE, MIN_SPACE, ROUNDS, STAGES
+from ..constants import ROUNDS, STAGES
 from ..rng import next_u64
+from ..rules import clamp, make_moves_at_once, score_stage
 from .casual import Aim, aim_of, casual_card, casual_move, casual_pick
 from .knowledge import Knowledge
 from .outlook import Outlook
 from .randomness import shuffled
-from .rollout import LEO_INDEX, finish_randomly, stage_points
+from .rollout import LEO_INDEX, finish_randomly
 
 SAMPLES = 64
 
@@ -36,14 +37,6 @@ def deal_unseen(knowledge: Knowledge, position: int) -> tuple[int, list[list[int
             hands.append(cards[taken : taken + size])
             taken += size
     return position, hands, cards[taken : taken + knowledge.leo_left]
-
-
-def clamp_all(positions: list[int]) -> None:
-    for index, at in enumerate(positions):
-        if at > MAX_SPACE:
-            positions[index] = MAX_SPACE
-        elif at < MIN_SPACE:
-            positions[index] = MIN_SPACE
 
 
 def standard_candidates(knowledge: Knowledge) -> list[tuple[int, int]]:
@@ -82,25 +75,24 @@ def sharp_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     aims = aims_of(knowledge)
     for _ in range(standard_samples(knowledge.round)):
         position, hands, leo_stack = deal_unseen(knowledge, position)
-        base = list(knowledge.positions)
+        played = []
         for seat, hand in enumerate(hands):
             if seat != me:
                 card, target, position = casual_pick(
                     list(knowledge.positions), hand, aims[seat], knowledge.round, position
                 )
                 hand.remove(card)
-                base[target] += VALUES[card]
+                played.append((card, target))
         if leo_stack:
-            base[LEO_INDEX] += VALUES[leo_stack[0]]
+            played.append((leo_stack[0], LEO_INDEX))
         position, future = next_u64(position)
         for number, (card, target) in enumerate(candidates):
-            after = base[:]
-            after[target] += VALUES[card]
-            clamp_all(after)
+            after = list(knowledge.positions)
+            make_moves_at_once(after, [*played, (card, target)])
             rest = [hand[:] for hand in hands]
             rest[me].remove(card)
             final = finish_randomly(after, rest, leo_stack[1:], next_round, future, tactical=False)
-            scores[number] += outlook.value(stage_points(final))
+            scores[number] += outlook.value(score_stage(final)[1])
     return candidates[best_of(scores)]
 
 
@@ -114,8 +106,7 @@ def play_moves(
             target = leo
         else:
             target, position = casual_move(positions, card, aims[mover], position)
-        at = positions[target] + VALUES[card]
-        positions[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+        positions[target] = clamp(positions[target] + VALUES[card])
     return positions
 
 
@@ -148,7 +139,7 @@ def sharp_card(knowledge: Knowledge, position: int) -> int:
             rest = [hand[:] for hand in hands]
             rest[me].remove(card)
             final = finish_randomly(after, rest, leo_stack, next_round, future, tactical=True)
-            scores[number] += outlook.value(stage_points(final))
+            scores[number] += outlook.value(score_stage(final)[1])
     return candidates[best_of(scores)]
 
 
@@ -168,10 +159,9 @@ def sharp_move(knowledge: Knowledge, position: int) -> int:
         position, future = next_u64(position)
         for target in range(figure_count):
             after = list(knowledge.positions)
-            at = after[target] + value
-            after[target] = MIN_SPACE if at < MIN_SPACE else MAX_SPACE if at > MAX_SPACE else at
+            after[target] = clamp(after[target] + value)
             after = play_moves(after, later, aims, knowledge.leo, moving)
             rest = [hand[:] for hand in hands]
             final = finish_randomly(after, rest, leo_stack, next_round, future, tactical=True)
-            scores[target] += outlook.value(stage_points(final))
+            scores[target] += outlook.value(score_stage(final)[1])
     return best_of(scores)

@@ -26,7 +26,6 @@ from engine import (
     choose,
 )
 from engine.ai.outlook import win_share
-from engine.ai.rollout import stage_points
 from engine.cards import DECK, VALUES
 from engine.rules import score_stage, winner_indexes
 
@@ -319,5 +318,3 @@ def test_the_ai_counts_the_win_as_the_rules_do(totals: list[int], data: st.DataO
     me = data.draw(st.integers(0, len(totals) - 1))
     winners = winner_indexes(totals)
     assert win_share(totals, me) == (1 / len(winners) if me in winners else 0.0)
-    spaces = data.draw(st.lists(st.integers(MIN_SPACE, MAX_SPACE), min_size=2, max_size=7))
-    assert stage_points(spaces) == score_stage(spaces)[1]

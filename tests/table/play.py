@@ -2,8 +2,9 @@
 
 It starts the loopback Discord (with the app's Activities enabled), the bot (`python -m bot`,
 pointed at it and serving the table) and the test "Discord client" page, and seats the visitor,
-a loopback player, in a game: they run `/whyfirst start`, add AI players and press Start, as
-a player would. It prints two addresses: opened in a browser, the first frames the table signed
+a loopback player, in a game: they run `/whyfirst start` (with `--level`'s AI level: sharp,
+expert or casual), add AI players and press Start, as a player would. It prints two
+addresses: opened in a browser, the first frames the table signed
 in as that player as Discord's desktop panel does (the window's size), the second as Discord's
 phone app does, in a phone's frame (390 × 844): the same player on two devices. Until Ctrl-C,
 which stops everything.
@@ -18,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from bot.options import AI_LEVELS, DEFAULT_AI_LEVEL
 from tests.e2e.table import Table
 from tests.e2e.test_ai_players import open_with_ai
 from tests.loopback import LoopbackDiscord
@@ -30,7 +32,7 @@ AI_PLAYERS = 3
 """A 4-player game: the visitor and three AI players."""
 
 
-async def play(workdir: Path, ai_players: int) -> list[str]:
+async def play(workdir: Path, ai_players: int, level: str = DEFAULT_AI_LEVEL) -> list[str]:
     """Serve one game until SIGINT or SIGTERM; the ERROR lines the bot logged."""
     async with LoopbackDiscord() as discord:
         discord.enable_activities()
@@ -57,9 +59,9 @@ async def play(workdir: Path, ai_players: int) -> list[str]:
             await client.start()
             try:
                 table = Table(discord, channel, [visitor])
-                await open_with_ai(table, ai_players)
+                await open_with_ai(table, ai_players, ai_level=level)
                 await table.start()
-                print(f"Why First? at the table, as {VISITOR}, with {ai_players} AI players.")
+                print(f"Why First? at the table, as {VISITOR}, with {ai_players} {level} AIs.")
                 print("In Discord's desktop panel (as large as the browser's window):")
                 print(client.visit(visitor, channel))
                 print("On a phone held upright (390 × 844):")
@@ -76,9 +78,10 @@ async def play(workdir: Path, ai_players: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ai", type=int, default=AI_PLAYERS, help="how many AI players (1-5)")
+    parser.add_argument("--level", choices=AI_LEVELS, default=DEFAULT_AI_LEVEL, help="their level")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="whyfirst-play-") as workdir:
-        errors = asyncio.run(play(Path(workdir), arguments.ai))
+        errors = asyncio.run(play(Path(workdir), arguments.ai, arguments.level))
     for error in errors:
         print(error, file=sys.stderr)
     print("Stopped.")

@@ -1,0 +1,143 @@
+"""Expert play: sharp's Monte Carlo, planned further, with a better model of the others where
+it is cheap.
+
+Standard game, rounds 1-3 (plan_pick): each sample deals the unseen cards anew and lets the
+others play casually this round; then the deciding player keeps playing the move that looks
+best (casual's choice without the noise) to the stage's end, the others at random. Round 4,
+the stage's last choice (endgame_pick): every sample settles the stage exactly, each other
+player playing what sharp would play with the hand the sample deals it (endgame.SharpModel).
+Tactical game: tactical_plan (rounds 1-4) and last_moves (round 5, every card face up).
+Every stage end is valued by expert_outlook: the share of the win, exact after stage 5.
+Budgets are counts of samples, so a seed gives the same move on any machine.
+"""
+
+from ..constants import ROUNDS
+from ..rng import next_u64
+from ..rules import make_moves_at_once, score_stage
+from ..simulate import random_plays
+from .casual import Aim, best_picks, casual_pick
+from .endgame import SharpModel, settle
+from .knowledge import Knowledge
+from .last_moves import LastMoves
+from .outlook import my_outlook
+from .rollout import LEO_INDEX
+from .sharp import aims_of, best_of, deal_unseen, standard_candidates
+from .tactical_plan import plan_card, plan_move
+
+PLAN_SAMPLES = 64  # standard rounds 1-3
+WORLDS = 24  # round 4: samples of what another player cannot see, for its sharp model
+ENDGAME_SAMPLES = 300  # round 4: samples of the others' hands
+
+
+def expert_move(knowledge: Knowledge, position: int) -> int:
+    """Tactical MOVING: the figure to move."""
+    if knowledge.round == ROUNDS:
+        moves = LastMoves(knowledge, aims_of(knowledge))
+        _, card = knowledge.moves_left[0]
+        later = list(knowledge.moves_left[1:])
+        return moves.best_target(list(knowledge.positions), knowledge.me, card, later)
+    return plan_move(knowledge, position)
+
+
+def expert_card(knowledge: Knowledge, position: int) -> int:
+    """Tactical PICKING, rounds 1-4: the card to lay down."""
+    return plan_card(knowledge, position)
+
+
+def expert_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
+    """Standard game, rounds 1-4: (card, target figure)."""
+    if knowledge.round == ROUNDS - 1:
+        return endgame_pick(knowledge, position)
+    return plan_pick(knowledge, position)
+
+
+def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
+    """Round 4: my move against each sample's others, who play as sharp would."""
+    me = knowledge.me
+    aims = aims_of(knowledge)
+    models: dict[int, SharpModel] = {}
+    for seat in range(knowledge.player_count):
+        if seat != me:
+            position, seed = next_u64(position)
+            models[seat] = SharpModel(knowledge, seat, aims, WORLDS, seed)
+    candidates = standard_candidates(knowledge)
+    hand = knowledge.hand
+    mine = [(card, target, hand[0] if hand[1] == card else hand[1]) for card, target in candidates]
+    outlook = my_outlook(knowledge)
+    scores = [0.0] * len(candidates)
+    for _ in range(ENDGAME_SAMPLES):
+        position, hands, leo_stack = deal_unseen(knowledge, position)
+        fourth = []
+        fifth = []
+        for seat, dealt in enumerate(hands):
+            if seat != me:
+                card, target = models[seat].move(dealt)
+                fourth.append((card, target))
+                fifth.append((dealt[0] if dealt[1] == card else dealt[1], seat))
+        if leo_stack:
+            fourth.append((leo_stack[0], LEO_INDEX))
+        for number, (card, target, kept) in enumerate(mine):
+            points = settle(knowledge.positions, [*fourth, (card, target)], [*fifth, (kept, me)])
+            scores[number] += outlook.value(points)
+    return candidates[best_of(scores)]
+
+
+def finish_planning(
+    positions: list[int],
+    hands: list[list[int]],
+    leo_stack: list[int],
+    next_round: int,
+    position: int,
+    aims: list[Aim],
+    me: int,
+) -> list[int]:
+    """The rest of the stage: `me` playing the move that looks best each round, the others at
+    random; the final spaces."""
+    figure_count = len(positions)
+    others = [hand for seat, hand in enumerate(hands) if seat != me]
+    for round_number in range(next_round, ROUNDS + 1):
+        left = ROUNDS + 1 - round_number
+        if left == 1:
+            moves = [(hand[0], seat) for seat, hand in enumerate(hands)]
+        else:
+            position, bits = next_u64(position)
+            bits, pick = divmod(bits, 64)
+            best = best_picks(positions, hands[me], aims[me], round_number)
+            card, target = best[pick % len(best)]
+            hands[me].remove(card)
+            moves = [(card, target), *random_plays(others, left, figure_count, bits)]
+            if leo_stack:
+                moves.append((leo_stack[round_number - next_round], LEO_INDEX))
+        make_moves_at_once(positions, moves)
+    return positions
+
+
+def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
+    """Rounds 1-3: every candidate tried on the same samples; the best mean outlook wins."""
+    candidates = standard_candidates(knowledge)
+    outlook = my_outlook(knowledge)
+    scores = [0.0] * len(candidates)
+    me = knowledge.me
+    next_round = knowledge.round + 1
+    aims = aims_of(knowledge)
+    for _ in range(PLAN_SAMPLES):
+        position, hands, leo_stack = deal_unseen(knowledge, position)
+        played = []
+        for seat, hand in enumerate(hands):
+            if seat != me:
+                card, target, position = casual_pick(
+                    list(knowledge.positions), hand, aims[seat], knowledge.round, position
+                )
+                hand.remove(card)
+                played.append((card, target))
+        if leo_stack:
+            played.append((leo_stack[0], LEO_INDEX))
+        position, future = next_u64(position)
+        for number, (card, target) in enumerate(candidates):
+            after = list(knowledge.positions)
+            make_moves_at_once(after, [*played, (card, target)])
+            rest = [hand[:] for hand in hands]
+            rest[me].remove(card)
+            final = finish_planning(after, rest, leo_stack[1:], next_round, future, aims, me)
+            scores[number] += outlook.value(score_stage(final)[1])
+    return candidates[best_of(scores)]

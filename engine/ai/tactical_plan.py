@@ -1,0 +1,147 @@
+"""Expert play in the tactical game: Monte Carlo over the rest of the stage, as sharp, but the
+deciding player plans to keep playing well (the move that looks best, every move left) while
+the others play casually this round and at random after it; the stage's last moves, with
+every card face up, are settled as the last round is (last_moves)."""
+
+from ..cards import VALUES
+from ..constants import ROUNDS
+from ..rng import next_u64
+from ..rules import clamp, score_stage
+from .casual import Aim, casual_card, casual_move
+from .knowledge import Knowledge
+from .last_moves import casual_target
+from .outlook import my_outlook
+from .sharp import aims_of, best_of, deal_unseen
+
+SAMPLES = 64
+
+
+def best_card(positions: list[int], hand: list[int], aim: Aim) -> int:
+    """The card with the best move, without the noise."""
+    best, best_score = hand[0], None
+    for card in hand:
+        value = VALUES[card]
+        for target in range(len(positions)):
+            after = positions[:]
+            after[target] = clamp(after[target] + value)
+            score = aim.standing(after)
+            if best_score is None or score > best_score:
+                best, best_score = card, score
+    return best
+
+
+class Rest:
+    """The rest of a stage from one sample: the moves this round still to make, then the
+    rounds after it."""
+
+    __slots__ = ("aims", "leo", "me")
+
+    def __init__(self, knowledge: Knowledge, aims: list[Aim]) -> None:
+        self.aims = aims
+        self.leo = knowledge.leo
+        self.me = knowledge.me
+
+    def move(self, positions: list[int], moves: list[tuple[int, int]], position: int) -> int:
+        """Make `moves` (mover, card) in order: me as looks best, the others casually."""
+        me, leo, aims = self.me, self.leo, self.aims
+        for mover, card in moves:
+            if mover == leo:
+                target = leo
+            elif mover == me:
+                target = casual_target(positions, VALUES[card], aims[me])
+            else:
+                target, position = casual_move(positions, card, aims[mover], position)
+            positions[target] = clamp(positions[target] + VALUES[card])
+        return position
+
+    def finish(
+        self,
+        positions: list[int],
+        hands: list[list[int]],
+        leo_stack: list[int],
+        next_round: int,
+        position: int,
+    ) -> list[int]:
+        """Rounds next_round..5: me as looks best, the others at random."""
+        me, leo, aims = self.me, self.leo, self.aims
+        figure_count = len(positions)
+        for round_number in range(next_round, ROUNDS + 1):
+            left = ROUNDS + 1 - round_number
+            position, bits = next_u64(position)
+            chosen = []
+            for seat, hand in enumerate(hands):
+                if seat == me:
+                    card = best_card(positions, hand, aims[me])
+                    hand.remove(card)
+                else:
+                    bits, index = divmod(bits, left)
+                    card = hand.pop(index)
+                chosen.append((card, seat))
+            if leo_stack and left > 1:
+                chosen.append((leo_stack[round_number - next_round], leo))
+            chosen.sort(reverse=True)
+            for card, mover in chosen:
+                if mover == leo:
+                    target = leo
+                elif mover == me:
+                    target = casual_target(positions, VALUES[card], aims[me])
+                else:
+                    bits, target = divmod(bits, figure_count)
+                positions[target] = clamp(positions[target] + VALUES[card])
+        return positions
+
+
+def plan_card(knowledge: Knowledge, position: int) -> int:
+    """PICKING, rounds 1-4: the card to lay down."""
+    candidates = sorted(knowledge.hand)
+    outlook = my_outlook(knowledge)
+    scores = [0.0] * len(candidates)
+    me, leo = knowledge.me, knowledge.leo
+    aims = aims_of(knowledge)
+    rest = Rest(knowledge, aims)
+    for _ in range(SAMPLES):
+        position, hands, leo_stack = deal_unseen(knowledge, position)
+        chosen: list[tuple[int, int]] = []
+        for seat, hand in enumerate(hands):
+            if seat != me:
+                card, position = casual_card(list(knowledge.positions), hand, aims[seat], position)
+                hand.remove(card)
+                chosen.append((card, seat))
+        if leo_stack:
+            chosen.append((leo_stack[0], leo))
+            leo_stack = leo_stack[1:]
+        position, moving = next_u64(position)
+        position, future = next_u64(position)
+        for number, card in enumerate(candidates):
+            moves = [
+                (mover, played) for played, mover in sorted([*chosen, (card, me)], reverse=True)
+            ]
+            after = list(knowledge.positions)
+            rest.move(after, moves, moving)
+            left = [hand[:] for hand in hands]
+            left[me].remove(card)
+            final = rest.finish(after, left, leo_stack, knowledge.round + 1, future)
+            scores[number] += outlook.value(score_stage(final)[1])
+    return candidates[best_of(scores)]
+
+
+def plan_move(knowledge: Knowledge, position: int) -> int:
+    """MOVING, rounds 1-4: the figure to move."""
+    outlook = my_outlook(knowledge)
+    figure_count = len(knowledge.figures)
+    scores = [0.0] * figure_count
+    _, card = knowledge.moves_left[0]
+    later = list(knowledge.moves_left[1:])
+    rest = Rest(knowledge, aims_of(knowledge))
+    for _ in range(SAMPLES):
+        position, hands, leo_stack = deal_unseen(knowledge, position)
+        position, moving = next_u64(position)
+        position, future = next_u64(position)
+        for target in range(figure_count):
+            after = list(knowledge.positions)
+            after[target] = clamp(after[target] + VALUES[card])
+            rest.move(after, later, moving)
+            left = [hand[:] for hand in hands]
+            final = rest.finish(after, left, leo_stack, knowledge.round + 1, future)
+            scores[target] += outlook.value(score_stage(final)[1])
+    return best_of(scores)

@@ -1,0 +1,103 @@
+"""The expert AI: legal at every table and in both variants, Leo included, the same move from
+the same view and seed, and the game's last move made as the rules score it."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import LEO, ChooseCard, Level, MoveFigure, Phase, Pick, Variant, choose
+from engine.constants import MAX_PLAYERS, MIN_PLAYERS
+
+from .play import Game
+from .test_ai import last_move_view, share_after_move
+
+EXPERT_STAGES = (1, engine.STAGES)
+"""The stages the expert plays in the whole-game tests (casual players fill the others): the
+first, planned ahead, and the last, where the totals decide the game."""
+
+
+def expert_seat_game(players: int, variant: Variant, seed: int) -> tuple[Game, int]:
+    """A game whose first seat is an expert in EXPERT_STAGES (casual in the others, as are
+    the other seats); every action is applied (Game.do asserts it is accepted). Returns the
+    game and how many decisions the expert made."""
+    names = [f"p{seat}" for seat in range(players)]
+    game = Game.start(names, variant, seed)
+    game.settle()
+    decided = 0
+    while game.state.phase is not Phase.FINISHED:
+        player = engine.public_view(game.state).waiting_for[0]
+        view = engine.view_for(game.state, player)
+        expert = player == names[0] and view.stage in EXPERT_STAGES
+        action = choose(view, Level.EXPERT if expert else Level.CASUAL, seed)
+        assert (action.player, action.stage, action.round) == (player, view.stage, view.round)
+        if expert:
+            decided += 1
+            if view.phase is Phase.MOVING:
+                assert isinstance(action, MoveFigure)
+                assert action.target in view.targets
+            elif variant is Variant.TACTICAL:
+                assert isinstance(action, ChooseCard)
+            else:
+                assert isinstance(action, Pick)
+                assert action.target in view.targets
+        game.do(action)
+        game.settle()
+    return game, decided
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))
+def test_the_expert_plays_only_legal_moves_at_every_table(players: int, variant: Variant) -> None:
+    game, decided = expert_seat_game(players, variant, seed=players * 31 + len(variant.value))
+    # Every round of both stages: standard picks (round 5's too); tactical cards (round 5's
+    # single card included) and at least its own move each round.
+    assert decided >= len(EXPERT_STAGES) * engine.ROUNDS * (2 if variant is Variant.TACTICAL else 1)
+    if players == 2:  # Leo played beside it: his top card in each of rounds 1-4
+        leo_cards = [
+            play
+            for event in game.events
+            if isinstance(event, engine.RoundRevealed | engine.CardsRevealed)
+            for play in event.plays
+            if play.player == LEO
+        ]
+        assert len(leo_cards) == engine.STAGES * (engine.ROUNDS - 1)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_the_expert_makes_the_same_moves_from_the_same_seed(variant: Variant) -> None:
+    first, _ = expert_seat_game(3, variant, seed=5)
+    again, _ = expert_seat_game(3, variant, seed=5)
+    assert first.actions == again.actions
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(min_value=2, max_value=6).flatmap(
+        lambda players: st.tuples(
+            st.just(players),
+            st.lists(
+                st.integers(engine.MIN_SPACE, engine.MAX_SPACE),
+                min_size=players + (players == 2),
+                max_size=players + (players == 2),
+            ),
+            st.lists(
+                st.integers(-20, 40),
+                min_size=players + (players == 2),
+                max_size=players + (players == 2),
+            ),
+        )
+    ),
+    st.integers(min_value=1, max_value=len(engine.DECK)),
+    st.integers(min_value=0, max_value=2**64),
+)
+def test_the_expert_takes_the_best_share_of_the_win_with_the_last_move(
+    table: tuple[int, list[int], list[int]], card: int, ai_seed: int
+) -> None:
+    players, positions, totals = table
+    figures = tuple(f"p{n}" for n in range(players)) + ((LEO,) if players == 2 else ())
+    view = last_move_view(figures, card, tuple(positions), tuple(totals))
+    action = choose(view, Level.EXPERT, ai_seed)
+    assert isinstance(action, MoveFigure)
+    best = max(share_after_move(view, target) for target in figures)
+    assert share_after_move(view, action.target) == best
