@@ -11,17 +11,19 @@ Every stage end is valued by expert_outlook: the share of the win, exact after s
 Budgets are counts of samples, so a seed gives the same move on any machine.
 """
 
+from functools import partial
+
 from ..constants import ROUNDS
 from ..rng import next_u64
-from ..rules import make_moves_at_once, score_stage
+from ..rules import make_moves_at_once
 from ..simulate import random_plays
-from .casual import Aim, best_picks, casual_pick
+from .casual import Aim, best_picks
 from .endgame import SharpModel, settle
 from .knowledge import Knowledge
 from .last_moves import LastMoves
 from .outlook import my_outlook
 from .rollout import LEO_INDEX
-from .sharp import aims_of, best_of, deal_unseen, standard_candidates
+from .sharp import aims_of, best_of, deal_unseen, sampled_pick, standard_candidates
 from .tactical_plan import plan_card, plan_move
 
 PLAN_SAMPLES = 64  # standard rounds 1-3
@@ -113,31 +115,6 @@ def finish_planning(
 
 
 def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
-    """Rounds 1-3: every candidate tried on the same samples; the best mean outlook wins."""
-    candidates = standard_candidates(knowledge)
-    outlook = my_outlook(knowledge)
-    scores = [0.0] * len(candidates)
-    me = knowledge.me
-    next_round = knowledge.round + 1
-    aims = aims_of(knowledge)
-    for _ in range(PLAN_SAMPLES):
-        position, hands, leo_stack = deal_unseen(knowledge, position)
-        played = []
-        for seat, hand in enumerate(hands):
-            if seat != me:
-                card, target, position = casual_pick(
-                    list(knowledge.positions), hand, aims[seat], knowledge.round, position
-                )
-                hand.remove(card)
-                played.append((card, target))
-        if leo_stack:
-            played.append((leo_stack[0], LEO_INDEX))
-        position, future = next_u64(position)
-        for number, (card, target) in enumerate(candidates):
-            after = list(knowledge.positions)
-            make_moves_at_once(after, [*played, (card, target)])
-            rest = [hand[:] for hand in hands]
-            rest[me].remove(card)
-            final = finish_planning(after, rest, leo_stack[1:], next_round, future, aims, me)
-            scores[number] += outlook.value(score_stage(final)[1])
-    return candidates[best_of(scores)]
+    """Rounds 1-3: sharp's sampled pick, the stage played out by finish_planning."""
+    finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
+    return sampled_pick(knowledge, position, PLAN_SAMPLES, my_outlook(knowledge), finish)

@@ -3,6 +3,9 @@ anew (what the other hands and Leo's stack could be), lets the others play casua
 round and everyone randomly after it, and every candidate move is tried on the same
 samples; the move with the best mean outlook wins."""
 
+from collections.abc import Callable
+from functools import partial
+
 from ..cards import VALUES
 from ..constants import ROUNDS, STAGES
 from ..rng import next_u64
@@ -14,6 +17,9 @@ from .randomness import shuffled
 from .rollout import LEO_INDEX, finish_randomly
 
 SAMPLES = 64
+Finish = Callable[[list[int], list[list[int]], list[int], int, int], list[int]]
+"""Plays a sample's stage out from the next round: (spaces, hands, Leo's stack, next round,
+random position) -> the final spaces."""
 
 
 def standard_samples(round_number: int) -> int:
@@ -67,13 +73,22 @@ def best_of(scores: list[float]) -> int:
 
 def sharp_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     """Standard game, rounds 1-4: (card, target figure)."""
+    samples = standard_samples(knowledge.round)
+    finish = partial(finish_randomly, tactical=False)
+    return sampled_pick(knowledge, position, samples, outlook_of(knowledge), finish)
+
+
+def sampled_pick(
+    knowledge: Knowledge, position: int, samples: int, outlook: Outlook, finish: Finish
+) -> tuple[int, int]:
+    """Standard game: every candidate tried on the same `samples`, the others playing casually
+    this round and `finish` playing the stage out; the best mean outlook wins."""
     candidates = standard_candidates(knowledge)
-    outlook = outlook_of(knowledge)
     scores = [0.0] * len(candidates)
     me = knowledge.me
     next_round = knowledge.round + 1
     aims = aims_of(knowledge)
-    for _ in range(standard_samples(knowledge.round)):
+    for _ in range(samples):
         position, hands, leo_stack = deal_unseen(knowledge, position)
         played = []
         for seat, hand in enumerate(hands):
@@ -91,7 +106,7 @@ def sharp_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
             make_moves_at_once(after, [*played, (card, target)])
             rest = [hand[:] for hand in hands]
             rest[me].remove(card)
-            final = finish_randomly(after, rest, leo_stack[1:], next_round, future, tactical=False)
+            final = finish(after, rest, leo_stack[1:], next_round, future)
             scores[number] += outlook.value(score_stage(final)[1])
     return candidates[best_of(scores)]
 
