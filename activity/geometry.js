@@ -76,19 +76,44 @@ export const NARROWEST_LANDSCAPE_CELL = 26;
 // The most the board is enlarged: a wide screen's cells stay a cell's size, not a poster's.
 export const LARGEST_SCALE = 1.6;
 
-// The spaces a row holds on a board `width` CSS pixels wide (`wide`: on a screen wider than
-// tall): the fewest rows whose cells are drawn at their own measure (on a wide screen, down to
-// NARROWEST_LANDSCAPE_CELL), else the replay's rows of ten.
-export function rowsFor(track, width, wide = false) {
-  const narrowest = wide ? NARROWEST_LANDSCAPE_CELL : FULL_CELL;
-  return rowChoices(track).find((perRow) => width / perRow >= narrowest) || track.row_spaces;
+// How large the track is drawn in rows of `perRow` in a board's box (CSS pixels): its frame
+// whole, LARGEST_SCALE at most.
+export function scaleFor(track, perRow, figures, width, height) {
+  const drawnWidth = Math.min(perRow, track.max - track.min + 1) * track.cell;
+  const frame = { width: drawnWidth, height: framedHeight(track, perRow, figures) };
+  return Math.min(scaleIn(frame, width, height), LARGEST_SCALE);
 }
 
-// How high (CSS pixels) a board `width` wide is drawn in rows of `perRow`: its frame at the
-// scale its width allows (LARGEST_SCALE at most).
-export function boardHeight(track, perRow, figures, width) {
-  const drawnWidth = Math.min(perRow, track.max - track.min + 1) * track.cell;
-  return framedHeight(track, perRow, figures) * Math.min(width / drawnWidth, LARGEST_SCALE);
+// The spaces a row holds on a board's box `width` × `height` (`wide`: on a screen wider than
+// tall): the rows that draw the track largest, fewer rows where two draw it alike, among those
+// whose cells keep their own measure (on a wide screen, down to NARROWEST_LANDSCAPE_CELL); else
+// the replay's rows of ten.
+export function rowsFor(track, width, height, figures, wide = false) {
+  const narrowest = wide ? NARROWEST_LANDSCAPE_CELL : FULL_CELL;
+  let best = null;
+  let largest = 0;
+  for (const perRow of rowChoices(track)) {
+    const scale = scaleFor(track, perRow, figures, width, height);
+    if (scale * track.cell >= narrowest - 0.01 && scale > largest + 0.01) {
+      best = perRow;
+      largest = scale;
+    }
+  }
+  return best || track.row_spaces;
+}
+
+// The part of the drawing a box `width` × `height` shows: `frame` ({x, y, width, height}, in the
+// drawing's units) whole in its middle, LARGEST_SCALE at most.
+export function viewOf(frame, width, height) {
+  const scale = Math.min(scaleIn(frame, width, height), LARGEST_SCALE);
+  const shown = { width: width / scale, height: height / scale };
+  return {
+    x: frame.x - (shown.width - frame.width) / 2,
+    y: frame.y - (shown.height - frame.height) / 2,
+    width: shown.width,
+    height: shown.height,
+    scale,
+  };
 }
 
 // The board's text size in its own units, so that drawn `scale` times it is 15 px, never under 14.

@@ -1,17 +1,17 @@
 // The track as the replay page draws it (bot/web/replay_page.py): one cell a space, START
 // dark (with a flag: its word is too long for a cell at 14 px), the scoring space lit, each
 // figure a disc with its initial stacked above its space, the cards in front of a figure
-// beside its disc. Its layout (activity/geometry.js) is one row or rows, as the board's width
-// allows, each row as high as the stacks it holds in what is shown; the board is as high as the
-// track at that width (less where the screen has not the room: the track is drawn smaller).
-// Figures move with the replay's CSS transition.
-import { boardHeight, figureSpots, framedHeight, layout, rowsFor, scaleIn, tallestByRow, textSize } from "./geometry.js";
+// beside its disc. The board is the felt the screen leaves; its layout (activity/geometry.js) is
+// the rows that draw the track largest in it, each row as high as the stacks it holds in what is
+// shown, the whole drawn in the felt's middle. Figures move with the replay's CSS transition.
+import { figureSpots, framedHeight, layout, rowsFor, tallestByRow, textSize, viewOf } from "./geometry.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CARD_WIDTH = 24;
 const CARD_HEIGHT = 30;
-// Cards in front of one figure overlap, each value still whole.
-const CARD_OVERLAP = 10;
+// Cards in front of one figure overlap by their margins only: each value stays whole (a label is
+// drawn up to 14.5 px / scale, about 22 units at a phone's smallest scale).
+const CARD_STEP = CARD_WIDTH - 2;
 
 function element(name, attributes, text) {
   const made = document.createElementNS(SVG, name);
@@ -45,11 +45,9 @@ export class Track {
   // `placings` are every placing of the figures the table is about to show (each frame of a
   // reveal), for the rows' room.
   draw(track, figures, placings) {
-    const width = this.svg.getBoundingClientRect().width || window.innerWidth;
-    const perRow = rowsFor(track, width, window.innerWidth > window.innerHeight);
-    const board = this.svg.parentElement;
-    const inset = 2 * Number.parseFloat(getComputedStyle(this.svg).top);
-    board.style.height = `${Math.ceil(boardHeight(track, perRow, figures.length, width) + inset)}px`;
+    const box = this.svg.getBoundingClientRect();
+    const wide = window.innerWidth > window.innerHeight;
+    const perRow = rowsFor(track, box.width || window.innerWidth, box.height || window.innerHeight, figures.length, wide);
     const tallest = tallestByRow(track, perRow, placings);
     const key = JSON.stringify([track, perRow, tallest, figures.map((f) => [f.initial, f.colour])]);
     if (key === this.drawn) return false;
@@ -60,10 +58,9 @@ export class Track {
     const drawn = layout(track, perRow, tallest);
     // Framed as high as the rows may come to be (geometry.js framedHeight), drawn in its middle.
     const framed = Math.max(drawn.height, framedHeight(track, perRow, figures.length));
-    drawn.frame = { width: drawn.width, height: framed };
+    drawn.frame = { x: 0, y: (drawn.height - framed) / 2, width: drawn.width, height: framed };
     this.layout = drawn;
     this.svg.replaceChildren();
-    this.svg.setAttribute("viewBox", `0 ${(drawn.height - framed) / 2} ${drawn.width} ${framed}`);
     this.svg.dataset.rows = String(drawn.rows.length);
     this.scoring = element("rect", { class: "scoring", x: -100, y: 0, width: track.cell, height: 0 });
     this.scoring.setAttribute("visibility", "hidden");
@@ -106,19 +103,23 @@ export class Track {
     this.stand();
   }
 
-  // The laid cards beside where their figures stand now.
+  // The laid cards beside where their figures stand now: on the disc's right, or on its left where
+  // the board's edge or a neighbour's disc at the same height is on the right and not the left.
   stand() {
     if (!this.spaces || !this.laid.length) return;
     const spots = figureSpots(this.track, this.layout, this.spaces);
+    const taken = new Set(spots.map(({ x, y }) => `${x},${y}`));
+    const cell = this.track.cell;
+    const free = (x, y) => x > 0 && x < this.layout.width && !taken.has(`${x},${y}`);
     const before = new Map();
     for (const { figure, made } of this.laid) {
       const nth = before.get(figure) || 0;
       before.set(figure, nth + 1);
       const { x, y } = spots[figure];
-      // Beside the disc on its right, or on its left where the board's edge is near.
-      const right = x + this.track.radius - 4 + nth * CARD_OVERLAP;
-      const left = x - this.track.radius + 4 - CARD_WIDTH - nth * CARD_OVERLAP;
-      const at = right + CARD_WIDTH <= this.layout.width ? right : left;
+      const right = x + this.track.radius - 4 + nth * CARD_STEP;
+      const left = x - this.track.radius + 4 - CARD_WIDTH - nth * CARD_STEP;
+      const fits = right + CARD_WIDTH <= this.layout.width;
+      const at = fits && (free(x + cell, y) || !free(x - cell, y)) ? right : left;
       made.setAttribute("transform", `translate(${at},${y - CARD_HEIGHT / 2})`);
     }
   }
@@ -169,9 +170,13 @@ export class Track {
     this.sizeText();
   }
 
+  // The frame in the board's middle, as large as it fits (never a poster), and the text as large
+  // as that scale needs.
   sizeText() {
     const box = this.svg.getBoundingClientRect();
     if (!this.layout || !box.width || !box.height) return;
-    this.svg.style.setProperty("--text", `${textSize(scaleIn(this.layout.frame, box.width, box.height))}px`);
+    const view = viewOf(this.layout.frame, box.width, box.height);
+    this.svg.setAttribute("viewBox", `${view.x} ${view.y} ${view.width} ${view.height}`);
+    this.svg.style.setProperty("--text", `${textSize(view.scale)}px`);
   }
 }

@@ -3,7 +3,7 @@
 // the cells against the replay page's, bot/web/track.py.)
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LARGEST_SCALE, MARGIN, boardHeight, figureSpots, layout, rowsFor, tallestByRow, textSize } from "../geometry.js";
+import { LARGEST_SCALE, MARGIN, figureSpots, layout, rowsFor, scaleFor, tallestByRow, textSize, viewOf } from "../geometry.js";
 
 const TRACK = {
   min: -12,
@@ -19,25 +19,34 @@ const TRACK = {
 };
 const SPACES = TRACK.max - TRACK.min + 1;
 
-test("a phone held upright gets rows of ten, a desktop panel one row, a phone on its side one row", () => {
-  assert.equal(rowsFor(TRACK, 363), 10);
-  assert.equal(rowsFor(TRACK, 396), 10);
-  assert.equal(rowsFor(TRACK, 1260, true), SPACES);
-  assert.equal(rowsFor(TRACK, 816, true), SPACES);
-  assert.equal(rowsFor(TRACK, 300), 10);
+test("a phone held upright gets rows of ten, a phone on its side one row", () => {
+  assert.equal(rowsFor(TRACK, 374, 300, 6), 10);
+  assert.equal(rowsFor(TRACK, 396, 340, 6), 10);
+  assert.equal(rowsFor(TRACK, 300, 200, 6), 10);
+  assert.equal(rowsFor(TRACK, 828, 170, 6, true), SPACES);
 });
 
-test("a tablet gets two rows of fifteen", () => {
-  assert.equal(rowsFor(TRACK, 750), 15);
+test("the rows that draw the track largest in the felt: fewer where two draw it alike", () => {
+  // A wide, low felt: one row. The desktop panel's felt: rows of fifteen draw it larger.
+  assert.equal(rowsFor(TRACK, 1262, 230, 6, true), SPACES);
+  assert.equal(rowsFor(TRACK, 1262, 500, 6, true), 15);
+  assert.ok(scaleFor(TRACK, 15, 6, 1262, 500) > scaleFor(TRACK, SPACES, 6, 1262, 500));
+  // A tablet's tall felt: rows of ten at the largest scale; a huge screen: one row, as large.
+  assert.equal(rowsFor(TRACK, 744, 600, 6), 10);
+  assert.equal(rowsFor(TRACK, 4000, 2000, 6, true), SPACES);
+  assert.equal(scaleFor(TRACK, SPACES, 6, 4000, 2000), LARGEST_SCALE);
 });
 
-test("the board is as high as its frame at the scale its width allows, never a poster", () => {
-  const frame = (figures) => boardHeight(TRACK, 10, figures, 360);
-  assert.ok(frame(6) >= frame(2));
-  // A phone's board: rows of ten for four figures at most ~290 px, not three rows of headroom.
-  assert.ok(frame(4) <= 290, String(frame(4)));
-  const wide = boardHeight(TRACK, SPACES, 4, 4000);
-  assert.equal(wide, boardHeight(TRACK, SPACES, 4, SPACES * TRACK.cell) * LARGEST_SCALE);
+test("the frame is shown whole in the felt's middle, never a poster", () => {
+  const frame = { x: 0, y: -10, width: 360, height: 288 };
+  const fitted = viewOf(frame, 374, 600);
+  assert.equal(fitted.scale, 374 / 360);
+  assert.ok(Math.abs(fitted.width - 360) < 1e-9);
+  assert.ok(fitted.y < frame.y && fitted.y + fitted.height > frame.y + frame.height);
+  assert.ok(Math.abs(fitted.y + fitted.height / 2 - (frame.y + frame.height / 2)) < 1e-9);
+  const large = viewOf(frame, 2000, 2000);
+  assert.equal(large.scale, LARGEST_SCALE);
+  assert.equal(large.x + large.width / 2, frame.width / 2);
 });
 
 test("every space has its cell, rows one under another, left to right", () => {

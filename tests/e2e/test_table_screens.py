@@ -2,8 +2,9 @@
 player, each person at a table of another size (a phone held upright and on its side, and a
 tablet, as Discord's phone app opens it, platform=mobile; the desktop panel and its narrowest
 width). At every state (the lobby, choosing a card, waiting for the others, the reveal, a
-stage's scoring, the end) no page scrolls, and the board, the hand and the seats are inside the
-screen; six seats on a phone on its side scroll inside their own box. Every seat shows its
+stage's scoring, the end) no page scrolls, the board, the hand and the seats are inside the
+screen, no two of them overlap and each one's lines stay in its box (nothing spills over a
+neighbour); six seats on a phone on its side scroll inside their own box. Every seat shows its
 player's face (the Discord avatar, through the bot), else the figure's disc; the phone's safe
 area is kept clear; rich presence follows the game and is cleared at its end. Each state of
 stage 1 and the end are kept as screenshots (build/test-artefacts/screens/)."""
@@ -55,6 +56,14 @@ MEASURE = """() => {
             return {x, y, width, height};
         }),
         seatsOverflow: seats.scrollHeight - seats.clientHeight,
+        // What each part shows, line by line: a part's lines stay in its box (a part that
+        // grows past its room spills over its neighbour).
+        lines: Object.fromEntries(["status", "seats", "hand"].map((id) => [id,
+            [...document.querySelectorAll(`#${id} > :not(.unseen)`)].filter(shown)
+                .map((line) => {
+                    const {x, y, width, height} = line.getBoundingClientRect();
+                    return {id: line.id || line.tagName, x, y, width, height};
+                })])),
         small: [...document.querySelectorAll("button")].filter(shown)
             .map((button) => [button.getBoundingClientRect(), button.textContent])
             .filter(([r]) => Math.min(r.width, r.height) < TOUCH_TARGET)
@@ -75,6 +84,16 @@ class Screen:
     page: Page | None = None
     table: Frame | None = None
     safe_area: bool = False
+
+
+def overlap(one: dict[str, float], other: dict[str, float]) -> bool:
+    slack = 0.5
+    return (
+        one["x"] + one["width"] > other["x"] + slack
+        and other["x"] + other["width"] > one["x"] + slack
+        and one["y"] + one["height"] > other["y"] + slack
+        and other["y"] + other["height"] > one["y"] + slack
+    )
 
 
 def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
@@ -132,6 +151,15 @@ def checked(screen: Screen, state: str, seen: dict[str, Any]) -> None:
             continue
         assert parts[part] is not None, (where, part)
         assert inside(parts[part], safe), (where, part, parts[part], safe)
+    shown = [part for part in wanted if parts[part] is not None]
+    for number, part in enumerate(shown):
+        for other in shown[number + 1 :]:
+            assert not overlap(parts[part], parts[other]), (where, part, other, parts)
+    for part, lines in seen["lines"].items():
+        if parts[part] is None or (part == "seats" and seen["seatsOverflow"] > 0):
+            continue  # seats that scroll in their own box are clipped by it
+        for line in lines:
+            assert inside(line, parts[part]), (where, part, line, parts[part])
     for disc in seen["figures"]:
         assert inside(disc, parts["board"]), (where, disc, parts["board"])
     assert seen["small"] == [], (where, seen["small"])
