@@ -1,7 +1,8 @@
 // What Discord shows on a player's profile while their table is open (rich presence, the SDK's
 // setActivity, which the authorize call's rpc.activities.write scope allows): the stage and
 // round, the table's state with the party's size (its players of its seats: in a lobby, of
-// the most a game seats), and the time since the game started. Cleared once the game is over,
+// the most a game seats), and the time since the game started (in Unix seconds, as Discord's RPC
+// takes it: milliseconds would be refused). Cleared once the game is over,
 // or when no game is open. The words are the bot's, in the player's language.
 
 // The activity for `state` (null: nothing to show). Pure: tested in activity/test/.
@@ -18,7 +19,7 @@ export function activityOf(state, words) {
     details: state.headline,
     state: doing,
     party: { size: [players, state.lobby ? state.seats : players] },
-    timestamps: { start: state.started * 1000 },
+    timestamps: { start: state.started },
   };
 }
 

@@ -39,7 +39,7 @@ test("the lobby: who is seated of the most a game seats, since it opened", () =>
     details: "Lobby",
     state: "Waiting to start",
     party: { size: [2, 6] },
-    timestamps: { start: STARTED * 1000 },
+    timestamps: { start: STARTED },
   });
 });
 
@@ -49,7 +49,7 @@ test("choosing, and waiting for the others: the stage and round, the table's pla
     details: "Stage 3 · Round 2",
     state: "Choosing cards",
     party: { size: [4, 4] },
-    timestamps: { start: STARTED * 1000 },
+    timestamps: { start: STARTED },
   });
 });
 

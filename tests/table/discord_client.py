@@ -7,7 +7,9 @@ and speaks the SDK's postMessage protocol
 (@discord/embedded-app-sdk, src/Discord.ts): it answers the HANDSHAKE with the READY
 dispatch, AUTHORIZE with a code the loopback Discord issued to the player (or one Discord never
 issued) once the page asked for the scopes the table needs, AUTHENTICATE as Discord does (it asks
-`users/@me` with the access token), SET_ACTIVITY (rich presence) by keeping what the page set,
+`users/@me` with the access token), SET_ACTIVITY (rich presence) by keeping what the page set
+(or refusing, as Discord does, an activity with its time in milliseconds, a line too long or a
+party larger than its size),
 CAPTURE_LOG by keeping the line, and any other command with an ERROR. Every command is kept in
 the page's `rpc.commands`, the activities in `rpc.activities`.
 """
@@ -33,6 +35,8 @@ PORT_WAIT_SECONDS = 300.0
 """`make play`'s test may find the one port the SDK accepts held (by a `make play` someone
 runs beside the tests): it waits for it, a bounded while."""
 INVALID_COMMAND = 4002
+INVALID_PAYLOAD = 4000
+"""RPC error codes: a command this client does not answer; a payload Discord refuses."""
 PARTICIPANT = {"flags": 0, "bot": False}
 """What a participant carries beyond its user (the SDK's schema asks for both)."""
 SCOPES = ["identify", "rpc.activities.write"]
@@ -82,12 +86,39 @@ window.addEventListener("message", async (event) => {
   else if (cmd === "CAPTURE_LOG") { seen.logs.push(args); answer(cmd, nonce, null); }
   else if (cmd === "SET_ACTIVITY") {
     // The activity as set, under the application's name (cleared: the name alone, as the SDK's
-    // own mock answers; Discord's answer to a clear is not documented).
+    // own mock answers; Discord's answer to a clear is not documented). One Discord refuses is
+    // answered with an error and not shown.
+    const wrong = activityProblem(args.activity);
+    if (wrong) {
+      send(1, {cmd, evt: "ERROR", nonce, data: {code: %(payload)d, message: wrong}});
+      return;
+    }
     seen.activities.push(args.activity);
     answer(cmd, nonce, {type: 0, ...args.activity, name: "Why First?"});
   }
   else send(1, {cmd, evt: "ERROR", nonce, data: {code: %(invalid)d, message: "not here"}});
 });
+// What Discord refuses in a rich presence (Discord's guide "Using Rich Presence with the Embedded
+// App SDK" and the activity object): details and state 2-128 characters; timestamps in Unix
+// seconds, as the guide's example and the RPC's SET_ACTIVITY take them (milliseconds are a
+// thousand times too late: Discord refuses the activity); party.size [current, max], current
+// at most max.
+function activityProblem(activity) {
+  if (activity === null) return null;
+  for (const key of ["details", "state"]) {
+    const text = activity[key];
+    if (text !== undefined && (text.length < 2 || text.length > 128)) return `${key}: 2-128 characters`;
+  }
+  const start = activity.timestamps && activity.timestamps.start;
+  if (start !== undefined && !(Number.isInteger(start) && start > 0 && start <= Date.now() / 1000 + 60)) {
+    return "timestamps.start: Unix seconds, not in the future";
+  }
+  const size = activity.party && activity.party.size;
+  if (size !== undefined && !(size.length === 2 && 0 < size[0] && size[0] <= size[1])) {
+    return "party.size: [current, max]";
+  }
+  return null;
+}
 const PARTICIPANTS_UPDATE = "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE";
 window.participantsChanged = async () => send(1, {cmd: "DISPATCH", evt: PARTICIPANTS_UPDATE,
   nonce: null, data: await ask("participants", {})});
@@ -181,7 +212,11 @@ class DiscordClient:
 
     def page(self, table: str) -> str:
         """The client's page, framing the table at `table`."""
-        return PAGE % {"activity": json.dumps(table), "invalid": INVALID_COMMAND}
+        return PAGE % {
+            "activity": json.dumps(table),
+            "invalid": INVALID_COMMAND,
+            "payload": INVALID_PAYLOAD,
+        }
 
     def authorize(self, args: dict[str, Any]) -> dict[str, str]:
         assert self._player is not None
