@@ -103,24 +103,31 @@ export class Track {
     this.stand();
   }
 
-  // The laid cards beside where their figures stand now: on the disc's right, or on its left where
-  // the board's edge or a neighbour's disc at the same height is on the right and not the left.
+  // The laid cards beside where their figures stand now, on one side of the disc: on a stack,
+  // the sides alternate (a card is higher than a stack's step); a side the board's edge or a
+  // neighbour's disc at the same height takes is left for the other.
   stand() {
     if (!this.spaces || !this.laid.length) return;
     const spots = figureSpots(this.track, this.layout, this.spaces);
     const taken = new Set(spots.map(({ x, y }) => `${x},${y}`));
-    const cell = this.track.cell;
-    const free = (x, y) => x > 0 && x < this.layout.width && !taken.has(`${x},${y}`);
+    const { cell, radius } = this.track;
+    const width = this.layout.width;
+    const sides = this.spaces.map((space, index) => {
+      const { x, y } = spots[index];
+      const level = this.spaces.slice(0, index).filter((other) => other === space).length;
+      const right = { at: x + radius - 4, step: CARD_STEP, next: x + cell };
+      const left = { at: x - radius + 4 - CARD_WIDTH, step: -CARD_STEP, next: x - cell };
+      const inside = (side) => side.at >= 0 && side.at + CARD_WIDTH <= width;
+      const clear = (side) => inside(side) && (side.next < 0 || side.next > width || !taken.has(`${side.next},${y}`));
+      const order = level % 2 === 0 ? [right, left] : [left, right];
+      return order.find(clear) || order.find(inside) || right;
+    });
     const before = new Map();
     for (const { figure, made } of this.laid) {
       const nth = before.get(figure) || 0;
       before.set(figure, nth + 1);
-      const { x, y } = spots[figure];
-      const right = x + this.track.radius - 4 + nth * CARD_STEP;
-      const left = x - this.track.radius + 4 - CARD_WIDTH - nth * CARD_STEP;
-      const fits = right + CARD_WIDTH <= this.layout.width;
-      const at = fits && (free(x + cell, y) || !free(x - cell, y)) ? right : left;
-      made.setAttribute("transform", `translate(${at},${y - CARD_HEIGHT / 2})`);
+      const { at, step } = sides[figure];
+      made.setAttribute("transform", `translate(${at + nth * step},${spots[figure].y - CARD_HEIGHT / 2})`);
     }
   }
 
