@@ -107,12 +107,12 @@ function activityProblem(activity) {
   if (activity === null) return null;
   for (const key of ["details", "state"]) {
     const text = activity[key];
-    if (text !== undefined && (text.length < 2 || text.length > 128)) return `${key}: 2-128 characters`;
+    const fits = text === undefined || (text.length >= 2 && text.length <= 128);
+    if (!fits) return `${key}: 2-128 characters`;
   }
   const start = activity.timestamps && activity.timestamps.start;
-  if (start !== undefined && !(Number.isInteger(start) && start > 0 && start <= Date.now() / 1000 + 60)) {
-    return "timestamps.start: Unix seconds, not in the future";
-  }
+  const seconds = Number.isInteger(start) && start > 0 && start <= Date.now() / 1000 + 60;
+  if (start !== undefined && !seconds) return "timestamps.start: Unix seconds, not in the future";
   const size = activity.party && activity.party.size;
   if (size !== undefined && !(size.length === 2 && 0 < size[0] && size[0] <= size[1])) {
     return "party.size: [current, max]";
