@@ -111,30 +111,51 @@ def sampled_pick(
     return candidates[best_of(scores)]
 
 
-def play_moves(
-    positions: list[int], moves: list[tuple[int, int]], aims: list[Aim], leo: int, position: int
-) -> list[int]:
-    """Tactical: make `moves` (mover, card) in their order, every mover moving casually
-    (Leo moves Leo)."""
-    for mover, card in moves:
-        if mover == leo:
-            target = leo
-        else:
-            target, position = casual_move(positions, card, aims[mover], position)
-        positions[target] = clamp(positions[target] + VALUES[card])
-    return positions
+Mover = Callable[[list[int], list[tuple[int, int]], int], None]
+"""Tactical: makes a round's moves still to come, (mover, card) in their order, on the spaces
+given: (spaces, moves, random position)."""
+
+
+def casual_mover(aims: list[Aim], leo: int) -> Mover:
+    """Every mover moving casually (Leo moves Leo)."""
+
+    def move(positions: list[int], moves: list[tuple[int, int]], position: int) -> None:
+        for mover, card in moves:
+            if mover == leo:
+                target = leo
+            else:
+                target, position = casual_move(positions, card, aims[mover], position)
+            positions[target] = clamp(positions[target] + VALUES[card])
+
+    return move
 
 
 def sharp_card(knowledge: Knowledge, position: int) -> int:
     """Tactical game, PICKING: the card to lay down."""
+    mover = casual_mover(aims_of(knowledge), knowledge.leo)
+    finish = partial(finish_randomly, tactical=True)
+    return sampled_card(knowledge, position, SAMPLES, outlook_of(knowledge), mover, finish)
+
+
+def sharp_move(knowledge: Knowledge, position: int) -> int:
+    """Tactical game, MOVING (this player moves now): the figure to move."""
+    mover = casual_mover(aims_of(knowledge), knowledge.leo)
+    finish = partial(finish_randomly, tactical=True)
+    return sampled_move(knowledge, position, SAMPLES, outlook_of(knowledge), mover, finish)
+
+
+def sampled_card(
+    knowledge: Knowledge, position: int, samples: int, outlook: Outlook, move: Mover, finish: Finish
+) -> int:
+    """Tactical PICKING: every card tried on the same `samples`, the others choosing casually
+    this round, `move` making the round's moves and `finish` playing the stage out."""
     candidates = sorted(knowledge.hand)
-    outlook = outlook_of(knowledge)
     scores = [0.0] * len(candidates)
     me = knowledge.me
     leo = knowledge.leo
     next_round = knowledge.round + 1
     aims = aims_of(knowledge)
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         position, hands, leo_stack = deal_unseen(knowledge, position)
         chosen: list[tuple[int, int]] = []
         for seat, hand in enumerate(hands):
@@ -149,34 +170,35 @@ def sharp_card(knowledge: Knowledge, position: int) -> int:
         position, future = next_u64(position)
         for number, card in enumerate(candidates):
             order = sorted([*chosen, (card, me)], reverse=True)
-            moves = [(mover, played) for played, mover in order]
-            after = play_moves(list(knowledge.positions), moves, aims, leo, moving)
+            after = list(knowledge.positions)
+            move(after, [(mover, played) for played, mover in order], moving)
             rest = [hand[:] for hand in hands]
             rest[me].remove(card)
-            final = finish_randomly(after, rest, leo_stack, next_round, future, tactical=True)
+            final = finish(after, rest, leo_stack, next_round, future)
             scores[number] += outlook.value(score_stage(final)[1])
     return candidates[best_of(scores)]
 
 
-def sharp_move(knowledge: Knowledge, position: int) -> int:
-    """Tactical game, MOVING (this player moves now): the figure to move."""
-    outlook = outlook_of(knowledge)
+def sampled_move(
+    knowledge: Knowledge, position: int, samples: int, outlook: Outlook, move: Mover, finish: Finish
+) -> int:
+    """Tactical MOVING: every figure tried on the same `samples`, `move` making the round's
+    moves still to come and `finish` playing the stage out."""
     figure_count = len(knowledge.figures)
     scores = [0.0] * figure_count
     _, card = knowledge.moves_left[0]
     value = VALUES[card]
     later = list(knowledge.moves_left[1:])
     next_round = knowledge.round + 1
-    aims = aims_of(knowledge)
-    for _ in range(SAMPLES):
+    for _ in range(samples):
         position, hands, leo_stack = deal_unseen(knowledge, position)
         position, moving = next_u64(position)
         position, future = next_u64(position)
         for target in range(figure_count):
             after = list(knowledge.positions)
             after[target] = clamp(after[target] + value)
-            after = play_moves(after, later, aims, knowledge.leo, moving)
+            move(after, later, moving)
             rest = [hand[:] for hand in hands]
-            final = finish_randomly(after, rest, leo_stack, next_round, future, tactical=True)
+            final = finish(after, rest, leo_stack, next_round, future)
             scores[target] += outlook.value(score_stage(final)[1])
     return best_of(scores)

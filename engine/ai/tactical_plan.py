@@ -6,12 +6,12 @@ every card face up, are settled as the last round is (last_moves)."""
 from ..cards import VALUES
 from ..constants import ROUNDS
 from ..rng import next_u64
-from ..rules import clamp, score_stage
-from .casual import Aim, casual_card, casual_move
+from ..rules import clamp
+from .casual import Aim, casual_move
 from .knowledge import Knowledge
 from .last_moves import casual_target
 from .outlook import my_outlook
-from .sharp import aims_of, best_of, deal_unseen
+from .sharp import aims_of, sampled_card, sampled_move
 
 SAMPLES = 64
 
@@ -41,7 +41,7 @@ class Rest:
         self.leo = knowledge.leo
         self.me = knowledge.me
 
-    def move(self, positions: list[int], moves: list[tuple[int, int]], position: int) -> int:
+    def move(self, positions: list[int], moves: list[tuple[int, int]], position: int) -> None:
         """Make `moves` (mover, card) in order: me as looks best, the others casually."""
         me, leo, aims = self.me, self.leo, self.aims
         for mover, card in moves:
@@ -52,7 +52,6 @@ class Rest:
             else:
                 target, position = casual_move(positions, card, aims[mover], position)
             positions[target] = clamp(positions[target] + VALUES[card])
-        return position
 
     def finish(
         self,
@@ -93,55 +92,11 @@ class Rest:
 
 def plan_card(knowledge: Knowledge, position: int) -> int:
     """PICKING, rounds 1-4: the card to lay down."""
-    candidates = sorted(knowledge.hand)
-    outlook = my_outlook(knowledge)
-    scores = [0.0] * len(candidates)
-    me, leo = knowledge.me, knowledge.leo
-    aims = aims_of(knowledge)
-    rest = Rest(knowledge, aims)
-    for _ in range(SAMPLES):
-        position, hands, leo_stack = deal_unseen(knowledge, position)
-        chosen: list[tuple[int, int]] = []
-        for seat, hand in enumerate(hands):
-            if seat != me:
-                card, position = casual_card(list(knowledge.positions), hand, aims[seat], position)
-                hand.remove(card)
-                chosen.append((card, seat))
-        if leo_stack:
-            chosen.append((leo_stack[0], leo))
-            leo_stack = leo_stack[1:]
-        position, moving = next_u64(position)
-        position, future = next_u64(position)
-        for number, card in enumerate(candidates):
-            moves = [
-                (mover, played) for played, mover in sorted([*chosen, (card, me)], reverse=True)
-            ]
-            after = list(knowledge.positions)
-            rest.move(after, moves, moving)
-            left = [hand[:] for hand in hands]
-            left[me].remove(card)
-            final = rest.finish(after, left, leo_stack, knowledge.round + 1, future)
-            scores[number] += outlook.value(score_stage(final)[1])
-    return candidates[best_of(scores)]
+    rest = Rest(knowledge, aims_of(knowledge))
+    return sampled_card(knowledge, position, SAMPLES, my_outlook(knowledge), rest.move, rest.finish)
 
 
 def plan_move(knowledge: Knowledge, position: int) -> int:
     """MOVING, rounds 1-4: the figure to move."""
-    outlook = my_outlook(knowledge)
-    figure_count = len(knowledge.figures)
-    scores = [0.0] * figure_count
-    _, card = knowledge.moves_left[0]
-    later = list(knowledge.moves_left[1:])
     rest = Rest(knowledge, aims_of(knowledge))
-    for _ in range(SAMPLES):
-        position, hands, leo_stack = deal_unseen(knowledge, position)
-        position, moving = next_u64(position)
-        position, future = next_u64(position)
-        for target in range(figure_count):
-            after = list(knowledge.positions)
-            after[target] = clamp(after[target] + VALUES[card])
-            rest.move(after, later, moving)
-            left = [hand[:] for hand in hands]
-            final = rest.finish(after, left, leo_stack, knowledge.round + 1, future)
-            scores[target] += outlook.value(score_stage(final)[1])
-    return best_of(scores)
+    return sampled_move(knowledge, position, SAMPLES, my_outlook(knowledge), rest.move, rest.finish)
