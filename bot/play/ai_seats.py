@@ -1,20 +1,24 @@
 """AI players take their turn as soon as it begins.
 
 After every transition (and at start-up) a game that awaits AI players gets them to act: each
-decides from its seat's view alone (engine.ai), on a thread of its own so that the event loop goes
-on answering clicks while a search runs (Python lets the loop's thread in every few milliseconds),
-and their actions are committed together, like any action, through the game service. A decision
-depends only on the view and the game's AI seed, so after a restart the AI players who had not acted
-act again exactly as they would have."""
+decides from its seat's view alone (engine.ai), in a process of its own, so that a search takes
+nothing from the event loop (on a thread it would hold Python's lock: a busy table's hands and
+reveals would wait behind other tables' AI players), and their actions are committed together,
+like any action, through the game service. A decision depends only on the view and the game's AI
+seed, so after a restart the AI players who had not acted act again exactly as they would have.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import engine
 from bot.options import GameOptions
+from bot.play.ai_process import end_with_parent
 from bot.play.background import Background
 from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
@@ -23,12 +27,8 @@ from bot.storage import GameRecord, GameStatus, PlayerId
 
 log = logging.getLogger("whyfirst.ai")
 
-
-def decide(
-    views: tuple[engine.PlayerView, ...], level: str, seed: int
-) -> tuple[engine.Action, ...]:
-    """The AI players' actions (run on the AI thread)."""
-    return tuple(engine.ai.choose(view, engine.ai.Level(level), seed) for view in views)
+RESTART_SECONDS = 1.0
+"""How long AI players wait before a new AI process decides again after one ended."""
 
 
 def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[PlayerId, ...]:
@@ -47,7 +47,7 @@ class AiSeats:
         self._background = background
         self._playing: set[int] = set()
         self._again: set[int] = set()
-        self._executor: ThreadPoolExecutor | None = None
+        self._executor: ProcessPoolExecutor | None = None
 
     def after(self, change: Change) -> None:
         """A committed change: if it began a turn of AI players, they act."""
@@ -92,9 +92,17 @@ class AiSeats:
             return False
         options = GameOptions.of(record)
         views = tuple(engine.view_for(state, player) for player in players)
-        actions = await asyncio.get_running_loop().run_in_executor(
-            self._worker(), decide, views, options.ai_level, options.ai_seed
-        )
+        level = engine.ai.Level(options.ai_level)
+        try:
+            actions = await asyncio.get_running_loop().run_in_executor(
+                self._worker(), engine.ai.choose_each, views, level, options.ai_seed
+            )
+        except BrokenProcessPool:
+            # The AI process died (killed, out of memory): a new one decides again.
+            log.warning("game %s: the AI process ended; AI players decide again", game_id)
+            self._executor = None
+            await asyncio.sleep(RESTART_SECONDS)
+            return True
 
         def build(record: GameRecord, now: engine.GameState) -> tuple[engine.Action, ...] | Refusal:
             # Decided for `state`: if the game moved on meanwhile, decide again.
@@ -105,7 +113,13 @@ class AiSeats:
             log.info("game %s: AI players decide again (%s)", game_id, outcome.key)
         return True
 
-    def _worker(self) -> ThreadPoolExecutor:
+    def _worker(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whyfirst-ai")
+            # spawn: a fork of a process with threads (the database's, the pictures') may copy a
+            # held lock into the child.
+            self._executor = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=end_with_parent,
+            )
         return self._executor

@@ -7,6 +7,6 @@ scored right after it, with some noise; `sharp` searches the rest of the stage b
 Carlo, the unseen cards dealt anew in every sample and the others playing casually.
 """
 
-from .decide import Level, choose
+from .decide import Level, choose, choose_each
 
-__all__ = ["Level", "choose"]
+__all__ = ["Level", "choose", "choose_each"]

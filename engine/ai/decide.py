@@ -1,5 +1,6 @@
 """choose(view, level, seed): an AI player's action, from what its seat may know."""
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 from ..actions import Action, ChooseCard, MoveFigure, Pick
@@ -63,3 +64,8 @@ def choose(view: PlayerView, level: Level, seed: int) -> Action:
     else:
         card, target, _ = casual_pick(positions, hand, aim, round_, position)
     return Pick(player, stage, round_, card, knowledge.figures[target])
+
+
+def choose_each(views: Sequence[PlayerView], level: Level, seed: int) -> tuple[Action, ...]:
+    """`choose` for each view, in order (the AI players of one table who act now)."""
+    return tuple(choose(view, level, seed) for view in views)
