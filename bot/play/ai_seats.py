@@ -1,24 +1,24 @@
 """AI players take their turn as soon as it begins.
 
 After every transition (and at start-up) a game that awaits AI players gets them to act: each
-decides from its seat's view alone (engine.ai), in a process of its own, so that a search takes
-nothing from the event loop (on a thread it would hold Python's lock: a busy table's hands and
-reveals would wait behind other tables' AI players), and their actions are committed together,
-like any action, through the game service. A decision depends only on the view and the game's AI
-seed, so after a restart the AI players who had not acted act again exactly as they would have.
-"""
+decides from its seat's view alone (engine.ai), in a process of its own (on a thread a search holds
+Python's lock while the event loop posts other tables' hands), and their actions are committed
+together through the game service. A decision depends only on the view and the game's AI seed, so
+after a restart the AI players who had not acted act again exactly as they would have."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import wait
 
 import engine
 from bot.options import GameOptions
-from bot.play.ai_process import end_with_parent
 from bot.play.background import Background
 from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
@@ -27,8 +27,12 @@ from bot.storage import GameRecord, GameStatus, PlayerId
 
 log = logging.getLogger("whyfirst.ai")
 
-RESTART_SECONDS = 1.0
-"""How long AI players wait before a new AI process decides again after one ended."""
+
+def end_with_parent() -> None:
+    """The AI process's initializer: it ends when the bot's process does, even a SIGKILLed one."""
+    parent = multiprocessing.parent_process()
+    assert parent is not None
+    threading.Thread(target=lambda: (wait([parent.sentinel]), os._exit(0)), daemon=True).start()
 
 
 def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[PlayerId, ...]:
@@ -97,11 +101,10 @@ class AiSeats:
             actions = await asyncio.get_running_loop().run_in_executor(
                 self._worker(), engine.ai.choose_each, views, level, options.ai_seed
             )
-        except BrokenProcessPool:
-            # The AI process died (killed, out of memory): a new one decides again.
+        except BrokenProcessPool:  # killed, out of memory: a new one decides a second later
             log.warning("game %s: the AI process ended; AI players decide again", game_id)
             self._executor = None
-            await asyncio.sleep(RESTART_SECONDS)
+            await asyncio.sleep(1.0)
             return True
 
         def build(record: GameRecord, now: engine.GameState) -> tuple[engine.Action, ...] | Refusal:
@@ -115,11 +118,7 @@ class AiSeats:
 
     def _worker(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            # spawn: a fork of a process with threads (the database's, the pictures') may copy a
-            # held lock into the child.
-            self._executor = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=end_with_parent,
-            )
+            # spawn: a fork of a process with threads may copy a held lock into the child
+            spawn = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(1, spawn, initializer=end_with_parent)
         return self._executor
