@@ -15,8 +15,15 @@ import pytest
 from tests.e2e.conftest import MEMBERS, stopped_without_errors
 from tests.e2e.results import announced_totals, recorded_plays, replay
 from tests.e2e.server import Server
-from tests.e2e.table import Table, buttons, turn_in
-from tests.e2e.test_league import league_button, play_game, seated, tables_of
+from tests.e2e.table import Table, turn_in
+from tests.e2e.test_league import (
+    join_all,
+    league_button,
+    open_league,
+    play_game,
+    seated,
+    tables_of,
+)
 from tests.loopback import LoopbackDiscord
 from tests.loopback.harness import BotProcess
 
@@ -124,16 +131,8 @@ async def test_a_league_night_killed_while_seating_makes_one_thread_per_table(
     bot = await server.start_bot_process(WHYFIRST_CRASH_AT=point)
     players = server.players("Anne", "Ben", "Cleo", "Dan", "Eve")
     people = {player.id: player for player in players}
-    opened = await players[0].slash(
-        server.games, "whyfirst league open", games=2, table_size=3, pick_seconds=600
-    )
-    assert opened.ephemeral_text is None, opened.ephemeral_text
-    post = await server.discord.wait_for(
-        lambda: next((m for m in server.games.messages() if buttons(m, "league")), None),
-        what="the league's post",
-    )
-    for player in players[1:]:
-        await player.click(post, custom_id=league_button(post, "join"))
+    post = await open_league(server, players[0], games=2, table_size=3, pick_seconds=600)
+    await join_all(post, players[1:])
     await players[0].click(post, custom_id=league_button(post, "start"))
     crashed_in = 1 if point == "seating:1" else 2
     if crashed_in == 2:

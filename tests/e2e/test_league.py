@@ -28,6 +28,22 @@ def league_button(post: Message, action: str) -> str:
     return str(found[0]["custom_id"])
 
 
+async def open_league(server: Server, host: Player, **options: int) -> Message:
+    """The league the host opens in the games channel (`options`: the command's), its post."""
+    opened = await host.slash(server.games, "whyfirst league open", **options)
+    assert opened.ephemeral_text is None, opened.ephemeral_text
+    return await server.discord.wait_for(
+        lambda: next((m for m in server.games.messages() if buttons(m, "league")), None),
+        what="the league's post",
+    )
+
+
+async def join_all(post: Message, players: list[Player]) -> None:
+    for player in players:
+        joined = await player.click(post, custom_id=league_button(post, "join"))
+        assert joined.ephemeral_text is None, joined.ephemeral_text
+
+
 def tables_of(server: Server, game: int) -> list[TextChannel]:
     """The threads of the league's channel seated for `game`, table A first."""
     threads = [
@@ -75,20 +91,11 @@ async def test_a_league_night_of_five_plays_two_games_at_two_tables_to_a_champio
     players = server.players("Anne", "Ben", "Cleo", "Dan", "Eve")
     people = {player.id: player for player in players}
     anne = players[0]
-    opened = await anne.slash(
-        server.games, "whyfirst league open", games=2, table_size=3, pick_seconds=LONG_PICKS
-    )
-    assert opened.ephemeral_text is None, opened.ephemeral_text
-    post = await server.discord.wait_for(
-        lambda: next((m for m in server.games.messages() if buttons(m, "league")), None),
-        what="the league's post",
-    )
+    post = await open_league(server, anne, games=2, table_size=3, pick_seconds=LONG_PICKS)
     assert "1. Anne" in post.content
     early = await anne.click(post, custom_id=league_button(post, "start"))
     assert early.ephemeral_text == "A league night needs at least 4 players."
-    for player in players[1:]:
-        joined = await player.click(post, custom_id=league_button(post, "join"))
-        assert joined.ephemeral_text is None, joined.ephemeral_text
+    await join_all(post, players[1:])
     assert "5 players in" in post.content
     again = await players[1].click(post, custom_id=league_button(post, "join"))
     assert again.ephemeral_text == "You are already in this league night."
@@ -151,17 +158,8 @@ async def test_ten_people_three_games_a_leaver_and_a_restart_lose_nothing(
         "Anne", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo"
     )
     people = {player.id: player for player in players}
-    opened = await players[0].slash(
-        server.games, "whyfirst league open", games=3, table_size=4, pick_seconds=LONG_PICKS
-    )
-    assert opened.ephemeral_text is None, opened.ephemeral_text
-    post = await server.discord.wait_for(
-        lambda: next((m for m in server.games.messages() if buttons(m, "league")), None),
-        what="the league's post",
-    )
-    for player in players[1:]:
-        joined = await player.click(post, custom_id=league_button(post, "join"))
-        assert joined.ephemeral_text is None, joined.ephemeral_text
+    post = await open_league(server, players[0], games=3, table_size=4, pick_seconds=LONG_PICKS)
+    await join_all(post, players[1:])
     started = await players[0].click(post, custom_id=league_button(post, "start"))
     assert started.ephemeral_text is None, started.ephemeral_text
 
@@ -227,14 +225,8 @@ async def test_the_host_ends_the_night_early_with_the_standings_as_they_stand(
 ) -> None:
     await server.start_bot()
     players = server.players("Anne", "Ben", "Cleo", "Dan")
-    opened = await players[0].slash(server.games, "whyfirst league open", games=2, table_size=4)
-    assert opened.ephemeral_text is None, opened.ephemeral_text
-    post = await server.discord.wait_for(
-        lambda: next((m for m in server.games.messages() if buttons(m, "league")), None),
-        what="the league's post",
-    )
-    for player in players[1:]:
-        await player.click(post, custom_id=league_button(post, "join"))
+    post = await open_league(server, players[0], games=2, table_size=4)
+    await join_all(post, players[1:])
     cancel = await players[1].click(post, custom_id=league_button(post, "cancel"))
     assert cancel.ephemeral_text == "Only the host or a server manager can do that."
     await players[0].click(post, custom_id=league_button(post, "start"))
