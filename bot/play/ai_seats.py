@@ -1,24 +1,20 @@
-"""AI players take their turn as soon as it begins.
-
-After every transition (and at start-up) a game that awaits AI players gets them to act: each
-decides from its seat's view alone (engine.ai), in a process of its own (on a thread a search holds
-Python's lock while the event loop posts other tables' hands), and their actions are committed
-together through the game service. A decision depends only on the view and the game's AI seed, so
-after a restart the AI players who had not acted act again exactly as they would have."""
+"""AI players act as soon as their turn begins (after every transition, and at start-up): each
+decides from its seat's view alone (engine.ai) in a process of its own (on a thread a search holds
+Python's lock while the loop posts other tables' hands); their actions are committed together
+through the game service. A decision depends only on the view and the game's AI seed, so after a
+restart the AI players who had not acted act again exactly as they would have."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
-import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.connection import wait
+from multiprocessing import get_context
 
 import engine
 from bot.options import GameOptions
+from bot.play import end_with_parent
 from bot.play.background import Background
 from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
@@ -26,13 +22,6 @@ from bot.play.transition import Change, Refusal, Transition
 from bot.storage import GameRecord, GameStatus, PlayerId
 
 log = logging.getLogger("whyfirst.ai")
-
-
-def end_with_parent() -> None:
-    """The AI process's initializer: it ends when the bot's process does, even a SIGKILLed one."""
-    parent = multiprocessing.parent_process()
-    assert parent is not None
-    threading.Thread(target=lambda: (wait([parent.sentinel]), os._exit(0)), daemon=True).start()
 
 
 def awaited_ai(record: GameRecord, state: engine.GameState) -> tuple[PlayerId, ...]:
@@ -118,7 +107,6 @@ class AiSeats:
 
     def _worker(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            # spawn: a fork of a process with threads may copy a held lock into the child
-            spawn = multiprocessing.get_context("spawn")
-            self._executor = ProcessPoolExecutor(1, spawn, initializer=end_with_parent)
+            # one worker, spawned (a fork of a process with threads may copy a held lock into it)
+            self._executor = ProcessPoolExecutor(1, get_context("spawn"), end_with_parent)
         return self._executor
