@@ -13,12 +13,13 @@ Budgets are counts of samples, so a seed gives the same move on any machine.
 
 from functools import partial
 
+from ..cards import VALUES
 from ..constants import ROUNDS
 from ..rng import next_u64
 from ..rules import make_moves_at_once
 from ..simulate import random_plays
 from .casual import Aim, best_picks
-from .endgame import SharpModel, settle
+from .endgame import EndValues, SharpModel, World
 from .knowledge import Knowledge
 from .last_moves import LastMoves
 from .outlook import my_outlook
@@ -64,8 +65,13 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
             models[seat] = SharpModel(knowledge, seat, aims, WORLDS, seed)
     candidates = standard_candidates(knowledge)
     hand = knowledge.hand
-    mine = [(card, target, hand[0] if hand[1] == card else hand[1]) for card, target in candidates]
-    outlook = my_outlook(knowledge)
+    figure_count = len(knowledge.positions)
+    # standard_candidates lists every figure for each card in turn: (card value, kept value).
+    mine = [
+        (VALUES[card], VALUES[hand[0] if hand[1] == card else hand[1]])
+        for card, _ in candidates[::figure_count]
+    ]
+    value = EndValues(my_outlook(knowledge))
     scores = [0.0] * len(candidates)
     for _ in range(ENDGAME_SAMPLES):
         position, hands, leo_stack = deal_unseen(knowledge, position)
@@ -78,9 +84,10 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
                 fifth.append((dealt[0] if dealt[1] == card else dealt[1], seat))
         if leo_stack:
             fourth.append((leo_stack[0], LEO_INDEX))
-        for number, (card, target, kept) in enumerate(mine):
-            points = settle(knowledge.positions, [*fourth, (card, target)], [*fifth, (kept, me)])
-            scores[number] += outlook.value(points)
+        world = World(knowledge.positions, fourth, fifth)
+        for number, (played, kept) in enumerate(mine):
+            for target, final in enumerate(world.ends(me, played, kept)):
+                scores[number * figure_count + target] += value(final)
     return candidates[best_of(scores)]
 
 
