@@ -65,7 +65,7 @@ class DmHands:
         game = self._games.setdefault(record.id, GameDms())
         ids = record.message_ids
         for seat in record.seats:
-            dm_name, hand_name, closed_name, stage_name = dm_names(seat.player)
+            dm_name, hand_name, closed_name, stage_name = message_names(user_id_of(seat.player))
             channel_id, message_id = ids.get(dm_name), ids.get(hand_name)
             known = game.hands.get(seat.player, (0, 0))
             if channel_id and message_id and message_id > known[1]:
@@ -213,7 +213,7 @@ class DmHands:
             record = await self._storage.game(game_id)
         except store.StorageError:
             return False
-        return record is not None and dm_names(player)[2] in record.message_ids
+        return record is not None and message_names(user_id_of(player))[2] in record.message_ids
 
     async def _tell_channel(self, table: Table, player: PlayerId, dms_closed: bool) -> None:
         post = undelivered_hand(table, player, dms_closed)
@@ -227,14 +227,9 @@ class DmHands:
         """Kept with the game, so that any process (or this one after a restart) edits this
         hand instead of sending another, or knows the player's DMs are closed (None) and does
         not say so again."""
-        dm_name, hand_name, closed_name, stage_name = dm_names(player)
+        dm_name, hand_name, closed_name, stage_name = message_names(user_id_of(player))
         if dm is None:
             ids: dict[str, int | None] = {closed_name: 1, stage_name: stage}
         else:
             ids = {dm_name: dm[0], hand_name: dm[1], closed_name: None, stage_name: stage}
         await keep_message_ids(self._storage, game_id, ids, f"{player}'s DM hand")
-
-
-def dm_names(player: PlayerId) -> tuple[str, str, str, str]:
-    """The names under which a player's DM channel, DM hand, closed DMs and its stage are stored."""
-    return message_names(user_id_of(player))

@@ -72,19 +72,11 @@ class Seating:
         self._games.remember(record)
         for seat in seated:
             try:
-                record = await self._storage.join(
-                    NewSeat(
-                        game_id=record.id,
-                        user_id=seat.user_id,
-                        display_name=seat.display_name,
-                        expected_version=record.version,
-                        now=self._clock.now(),
-                        ai_level=seat.ai_level,
-                    )
+                record = await self.join(
+                    record.id, seat.user_id, seat.display_name, ai_level=seat.ai_level
                 )
             except store.GameConflict as problem:
                 log.info("game %s: could not reseat %s: %s", record.id, seat.user_id, problem)
-        self._games.remember(record)
         return record
 
     async def join(

@@ -8,6 +8,7 @@ import json
 import re
 
 from bot.storage.errors import GameNotFound, StaleVersion
+from bot.storage.personal_data import message_owner
 from bot.storage.records import GameRecord, GameStatus, JsonObject, LoggedAction, Seat
 from bot.storage.sql import Dialect, Params, Row, Session
 from bot.storage.timefmt import from_db, moment_from_db
@@ -114,10 +115,14 @@ async def set_message_ids(
                 "DELETE FROM game_messages WHERE game_id = ? AND name = ?", (game_id, name)
             )
         else:
+            # A player's DM ids only while they hold their seat (not once they are erased).
+            owner = message_owner(name)
             await db.execute(
-                "INSERT INTO game_messages (game_id, name, message_id) VALUES (?, ?, ?) "
+                "INSERT INTO game_messages (game_id, name, message_id) "
+                "SELECT CAST(? AS BIGINT), ?, CAST(? AS BIGINT) WHERE CAST(? AS BIGINT) IS NULL "
+                "OR EXISTS (SELECT 1 FROM seats WHERE game_id = ? AND user_id = ?) "
                 "ON CONFLICT (game_id, name) DO UPDATE SET message_id = excluded.message_id",
-                (game_id, name, message_id),
+                (game_id, name, message_id, owner, game_id, owner),
             )
 
 

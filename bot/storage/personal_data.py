@@ -10,6 +10,7 @@ kept with a game."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -121,6 +122,12 @@ def message_names(user_id: int) -> tuple[str, str, str, str]:
     """The names under which a player's DM channel, DM hand, closed DMs and the stage of the
     DM hand (or of the DM refused) are kept with a game."""
     return f"dm_{user_id}", f"hand_{user_id}", f"dms_closed_{user_id}", f"hand_stage_{user_id}"
+
+
+def message_owner(name: str) -> int | None:
+    """Whose a name of `message_names` is (None: a name of the game's own messages)."""
+    found = re.fullmatch(r"(?:dm|hand|dms_closed|hand_stage)_(-?\d+)", name)
+    return int(found[1]) if found else None
 
 
 async def rows_about(

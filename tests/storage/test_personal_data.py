@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from bot.storage import LeaderboardQuery, StillPlaying, Storage
-from bot.storage.personal_data import PERSONAL_TABLES
+from bot.storage.personal_data import PERSONAL_TABLES, message_names
 from tests.commands import owned_tables
 from tests.web.stored import store_played_game
 
@@ -158,6 +158,25 @@ async def test_after_erasing_no_table_holds_the_players_id_or_name_and_others_ke
     assert ben_before is not None
     assert ben_after.figures == ben_before.figures
     assert (await storage.personal_rows(anne)) == {t.table: [] for t in PERSONAL_TABLES}
+
+
+async def test_a_dm_sent_while_its_player_was_erased_is_not_kept_with_their_id(
+    storage: Storage, database: str
+) -> None:
+    anne, ben = 5550021, 5550022
+    game = await play_finished_game(storage, {anne: [1, 2, 3, 4, 5], ben: [5, 4, 3, 2, 1]})
+    await storage.erase_person(anne)
+    # A hand dealt before the erasure, its DM answered after it: its ids come in late.
+    late = dict(zip(message_names(anne), (71, 72, None, 3), strict=True))
+    await storage.set_message_ids(game.id, **late, result_message_id=73)
+    await storage.set_message_ids(game.id, **dict.fromkeys(message_names(ben), 74))
+    assert await holding(database, storage.dialect, str(anne)) == []
+    stored = await storage.game(game.id)
+    assert stored is not None
+    assert stored.message_ids["result_message_id"] == 73
+    assert {name: stored.message_ids[name] for name in message_names(ben)} == dict.fromkeys(
+        message_names(ben), 74
+    )
 
 
 async def test_a_player_seated_in_an_open_game_is_not_erased(storage: Storage) -> None:
