@@ -2,11 +2,11 @@
 
 A full game of one expert against three sharp seats takes about 1.7 s of one core, and a
 difference of a few points needs thousands of them. This tool saves games at the start of a
-stage (every seat sharp until then, from fixed seeds; 4 players unless --players), plays the
-rest of each once per seat with that seat as the focal level and the others sharp, and
-compares two runs position by position. Measured with it: from the start of stage 4 the
-expert wins 28.1% (4 players), from the start of stage 5 only 25.7% (sharp: 25.0%), so the
-expert's edge is made before the last stage.
+stage (every seat sharp until then, from fixed seeds; 4 players of the standard game unless
+--players and --variant), plays the rest of each once per seat with that seat as the focal
+level and the others sharp, and compares two runs position by position. Measured with it:
+from the start of stage 4 the expert wins 28.1% (4 players), from the start of stage 5 only
+25.7% (sharp: 25.0%), so the expert's edge is made before the last stage.
 
     .venv/bin/python bench/expert_screen.py save positions.pkl --games 150 --stage 4
     .venv/bin/python bench/expert_screen.py run positions.pkl base.json
@@ -57,14 +57,16 @@ def play_on(
     return state, times
 
 
-def save(path: Path, games: int, stage: int, seed: int, players: int) -> None:
+def save(
+    path: Path, games: int, stage: int, seed: int, players: int, variant: engine.Variant
+) -> None:
     """Games of sharp seats, stopped at the start of `stage`."""
     names = [f"p{seat}" for seat in range(players)]
     saved: Saved = []
     for index in range(games):
         position, deal = next_u64(seed ^ (index * 0x2545F4914F6CDD1D))
         _, ai_seed = next_u64(position)
-        state, _, _ = engine.settle(engine.new_game(names, engine.Variant.STANDARD, deal))
+        state, _, _ = engine.settle(engine.new_game(names, variant, deal))
         while state.stage < stage:
             player = engine.public_view(state).waiting_for[0]
             action = engine.choose(engine.view_for(state, player), engine.Level.SHARP, ai_seed)
@@ -147,6 +149,7 @@ def main() -> None:
     saving.add_argument("--stage", type=int, default=4)
     saving.add_argument("--seed", type=int, default=7)
     saving.add_argument("--players", type=int, default=PLAYERS)
+    saving.add_argument("--variant", default="standard", choices=[v.value for v in engine.Variant])
     running = commands.add_parser("run", help="play the saved games on, each seat focal once")
     running.add_argument("positions", type=Path)
     running.add_argument("out", type=Path)
@@ -157,7 +160,8 @@ def main() -> None:
     comparing.add_argument("others", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "save":
-        save(args.positions, args.games, args.stage, args.seed, args.players)
+        variant = engine.Variant(args.variant)
+        save(args.positions, args.games, args.stage, args.seed, args.players, variant)
     elif args.command == "run":
         run(args.positions, args.out, engine.Level(args.level), args.settings)
     else:
