@@ -10,7 +10,6 @@ kept with a game."""
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -126,8 +125,9 @@ def message_names(user_id: int) -> tuple[str, str, str, str]:
 
 def message_owner(name: str) -> int | None:
     """Whose a name of `message_names` is (None: a name of the game's own messages)."""
-    found = re.fullmatch(r"(?:dm|hand|dms_closed|hand_stage)_(-?\d+)", name)
-    return int(found[1]) if found else None
+    tail = name.rpartition("_")[2]
+    owner = int(tail) if tail.removeprefix("-").isdecimal() else None
+    return owner if owner is not None and name in message_names(owner) else None
 
 
 async def rows_about(
