@@ -9,7 +9,7 @@ Every move of a hand is tried on every sample, so the cards are added up here: a
 a sample's sums, and each move changes only the two figures it touches (a round-4 decision
 takes a fifth to a quarter less CPU than settling every move from scratch did).
 tests/engine/test_expert.py holds every end a World gives to the rules' own moves
-(engine/rules.py), on the round-4 samples of the games it plays.
+(engine/rules.py), on any table, near the track's ends too.
 """
 
 from ..cards import VALUES
@@ -24,16 +24,15 @@ Moves = list[tuple[int, int]]  # (card number, target figure) for make_moves_at_
 
 
 class World:
-    """One sample of the others' last two rounds (`moves`: round 4's cards, Leo's included,
-    and their last cards), seen from one player's seat: where every figure would be after
-    round 4 before clamping (`reached`) and after it (`stopped`), what the others' last cards
-    add in round 5 (`last`, nothing on the player itself), and where every figure ends were
-    the player's own two cards to move nobody (`settled`)."""
+    """One sample of the others' last two rounds (round 4's cards, Leo's included, and their
+    last cards), seen from one player's seat: where every figure would be after round 4
+    before clamping (`reached`) and after it (`stopped`), what the others' last cards add in
+    round 5 (`last`, nothing on the player itself), and where every figure ends were the
+    player's own two cards to move nobody (`settled`)."""
 
-    __slots__ = ("last", "moves", "reached", "settled", "stopped")
+    __slots__ = ("last", "reached", "settled", "stopped")
 
     def __init__(self, positions: tuple[int, ...], fourth: Moves, fifth: Moves) -> None:
-        self.moves = (fourth, fifth)
         reached = list(positions)
         last = [0] * len(positions)
         for card, target in fourth:
