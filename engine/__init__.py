@@ -51,6 +51,7 @@ from .events import (
     StageDealt,
     StageScored,
 )
+from .history import RoundMoves, logged_rounds
 from .json_types import JsonObject
 from .outcomes import Accepted, RejectCode, Rejected
 from .record_types import RecordError, ReplayResult, StageResult
@@ -108,6 +109,7 @@ __all__ = [
     "Rejected",
     "ReplayResult",
     "RevealedPlay",
+    "RoundMoves",
     "RoundRevealed",
     "StageDealt",
     "StageLog",
@@ -127,6 +129,7 @@ __all__ = [
     "final_result",
     "hand_view",
     "legal_actions",
+    "logged_rounds",
     "new_game",
     "positions",
     "public_view",

@@ -1,13 +1,34 @@
 """The arithmetic of the rules on plain tuples, shared by the reducer, replay and simulation."""
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .cards import VALUES
 from .constants import MAX_SPACE, MIN_SPACE
+from .events import Move
 
 
 def clamp(space: int) -> int:
     return MIN_SPACE if space < MIN_SPACE else MAX_SPACE if space > MAX_SPACE else space
+
+
+def figure_move(figure: str, start: int, delta: int) -> Move:
+    """The move of a figure the cards ask `delta` of: clamped to the track."""
+    end = clamp(start + delta)
+    return Move(figure, start, delta, end, end != start + delta)
+
+
+def standard_moves(
+    figures: Sequence[str], positions: Sequence[int], cards: Iterable[tuple[int, str]]
+) -> tuple[Move, ...]:
+    """Standard round: every figure moves by the sum of the cards (card number, target figure)
+    in front of it, then is clamped."""
+    deltas = dict.fromkeys(figures, 0)
+    for card, target in cards:
+        deltas[target] += VALUES[card]
+    return tuple(
+        figure_move(figure, start, deltas[figure])
+        for figure, start in zip(figures, positions, strict=True)
+    )
 
 
 def second_distinct(values: Sequence[int]) -> int | None:

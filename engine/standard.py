@@ -3,9 +3,9 @@
 from .actions import Pick
 from .cards import VALUES
 from .constants import LEO, ROUNDS, Variant
-from .events import Event, Move, PickMade, Play, RoundRevealed
+from .events import Event, PickMade, Play, RoundRevealed
 from .outcomes import Accepted, RejectCode, Rejected, Result
-from .rules import clamp
+from .rules import standard_moves
 from .state import GameState, Picks, RecordedPlay, figure_names
 from .turns import (
     end_round,
@@ -42,9 +42,6 @@ def resolve_standard(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Reveal every pick, move each figure by the sum in front of it, clamp."""
     players = state.players
-    names = figure_names(players)
-    slot = {name: index for index, name in enumerate(names)}
-    deltas = [0] * len(names)
     plays: list[Play] = []
     recorded: list[RecordedPlay] = []
     hands = list(state.hands)
@@ -52,28 +49,21 @@ def resolve_standard(
         assert pick is not None
         card, target = pick
         assert target is not None
-        value = VALUES[card]
-        deltas[slot[target]] += value
-        plays.append(Play(players[seat], card, value, target, automatic[seat]))
+        plays.append(Play(players[seat], card, VALUES[card], target, automatic[seat]))
         recorded.append((players[seat], card, target))
         hands[seat] = tuple(c for c in hands[seat] if c != card)
     leo_stack = state.leo_stack
     if len(players) == 2 and state.round < ROUNDS:
         card = leo_stack[0]
         leo_stack = leo_stack[1:]
-        deltas[2] += VALUES[card]
         plays.append(Play(LEO, card, VALUES[card], LEO, False))
-    moves = []
-    new_positions = []
-    for name, start, delta in zip(names, state.positions, deltas, strict=True):
-        end = clamp(start + delta)
-        moves.append(Move(name, start, delta, end, end != start + delta))
-        new_positions.append(end)
+    cards = [(play.card, play.target) for play in plays]
+    moves = standard_moves(figure_names(players), state.positions, cards)
     revealed = RoundRevealed(state.stage, state.round, tuple(plays), tuple(moves))
     return end_round(
         state,
         rng if rng is not None else state.rng,
-        tuple(new_positions),
+        tuple(move.end for move in moves),
         tuple(hands),
         leo_stack,
         tuple(recorded),

@@ -5,9 +5,9 @@ from dataclasses import replace
 from .actions import ChooseCard, MoveFigure
 from .cards import VALUES
 from .constants import LEO, ROUNDS, Phase, Variant
-from .events import CardsRevealed, Event, FigureMoved, Move, PickMade, Play
+from .events import CardsRevealed, Event, FigureMoved, PickMade, Play
 from .outcomes import Accepted, RejectCode, Rejected, Result
-from .rules import clamp
+from .rules import figure_move
 from .state import GameState, Picks, figure_names
 from .turns import (
     end_round,
@@ -78,12 +78,9 @@ def move_one(
 ) -> tuple[tuple[int, ...], FigureMoved]:
     """One move of the tactical order, made and clamped on its own."""
     index = figure_names(state.players).index(target)
-    start = positions[index]
-    value = VALUES[card]
-    end = clamp(start + value)
-    move = Move(target, start, value, end, end != start + value)
-    moved = FigureMoved(state.stage, state.round, mover, card, value, target, move, automatic)
-    return replace_at(positions, index, end), moved
+    move = figure_move(target, positions[index], VALUES[card])
+    moved = FigureMoved(state.stage, state.round, mover, card, move.delta, target, move, automatic)
+    return replace_at(positions, index, move.end), moved
 
 
 def run_moves(state: GameState, events: tuple[Event, ...]) -> tuple[GameState, tuple[Event, ...]]:

@@ -10,7 +10,6 @@ hand that comes right after it (the next turn's, or at the end the hand that say
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -107,42 +106,16 @@ def last_revealed(state: engine.GameState) -> Turn | None:
 
 def first_stop(state: engine.GameState) -> Stop | None:
     """The first move of the game that an end of the track cut short."""
-    return next((stop for _, _, _, stop in _rounds(state) if stop is not None), None)
+    for played in engine.logged_rounds(state):
+        cut = next((move for move in played.moves if move.clamped), None)
+        if cut is not None:
+            return Stop(played.stage, played.round, cut.figure, cut.end)
+    return None
 
 
 def scoring_space(state: engine.GameState, stage: int) -> int | None:
     """The space that scored at the end of `stage`, a finished stage (None: every figure
     stood on one space, and nobody scored)."""
-    ends = [
-        spaces for at, round_, spaces, _ in _rounds(state) if (at, round_) == (stage, engine.ROUNDS)
-    ]
-    return engine.score_stage(list(ends[0].values()))[0] if ends else None
-
-
-def _rounds(state: engine.GameState) -> Iterator[tuple[int, int, dict[str, int], Stop | None]]:
-    """Every finished round of the game, from the plays its history logged: its stage and
-    round, where the figures stood after it, and its first move the track's end cut short. A
-    standard round adds up the cards in front of a figure before it moves; a tactical one
-    moves figures one card at a time, the highest card number first."""
-    figures = engine.figures(state)
-    leo = len(state.players) == 2
-    for stage, log in enumerate(state.history, start=1):
-        spaces = dict.fromkeys(figures, engine.START)
-        for round_, plays in enumerate(log.rounds, start=1):
-            cards = [(card, target) for _, card, target in plays]
-            if leo and round_ < engine.ROUNDS:
-                cards.append((log.leo[round_ - 1], engine.LEO))
-            if state.variant == engine.Variant.STANDARD:
-                moves = [
-                    (figure, sum(engine.card(c).value for c, t in cards if t == figure))
-                    for figure in figures
-                ]
-            else:
-                moves = [(t, engine.card(c).value) for c, t in sorted(cards, reverse=True)]
-            stop = None
-            for figure, delta in moves:
-                wanted = spaces[figure] + delta
-                spaces[figure] = min(max(wanted, engine.MIN_SPACE), engine.MAX_SPACE)
-                if stop is None and spaces[figure] != wanted:
-                    stop = Stop(stage, round_, figure, spaces[figure])
-            yield stage, round_, dict(spaces), stop
+    last = (stage, engine.ROUNDS)
+    ends = [played.after for played in engine.logged_rounds(state) if played.turn == last]
+    return engine.score_stage(ends[0])[0] if ends else None
