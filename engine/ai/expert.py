@@ -64,12 +64,12 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
             position, seed = next_u64(position)
             models[seat] = SharpModel(knowledge, seat, aims, WORLDS, seed)
     candidates = standard_candidates(knowledge)
+    number_of = {candidate: number for number, candidate in enumerate(candidates)}
     hand = knowledge.hand
-    figure_count = len(knowledge.positions)
-    # standard_candidates lists every figure for each card in turn: (card value, kept value).
+    # (card, its value, the value of the card kept for round 5), once per card.
     mine = [
-        (VALUES[card], VALUES[hand[0] if hand[1] == card else hand[1]])
-        for card, _ in candidates[::figure_count]
+        (card, VALUES[card], VALUES[hand[0] if hand[1] == card else hand[1]])
+        for card in dict.fromkeys(card for card, _ in candidates)
     ]
     value = EndValues(my_outlook(knowledge))
     scores = [0.0] * len(candidates)
@@ -85,9 +85,9 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
         if leo_stack:
             fourth.append((leo_stack[0], LEO_INDEX))
         world = World(knowledge.positions, fourth, fifth)
-        for number, (played, kept) in enumerate(mine):
+        for card, played, kept in mine:
             for target, final in enumerate(world.ends(me, played, kept)):
-                scores[number * figure_count + target] += value(final)
+                scores[number_of[card, target]] += value(final)
     return candidates[best_of(scores)]
 
 
