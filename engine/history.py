@@ -39,10 +39,9 @@ def logged_rounds(state: GameState) -> Iterator[RoundMoves]:
             moves: list[Move] = []
             if state.variant is Variant.STANDARD:
                 moves += standard_moves(figures, list(spaces.values()), cards)
+                spaces = {move.figure: move.end for move in moves}
             else:
                 for card, target in sorted(cards, reverse=True):
                     moves.append(figure_move(target, spaces[target], VALUES[card]))
                     spaces[target] = moves[-1].end
-            for move in moves:
-                spaces[move.figure] = move.end
             yield RoundMoves(stage, round_number, tuple(moves), tuple(spaces.values()))

@@ -1,4 +1,4 @@
-"""The arithmetic of the rules on plain tuples, shared by the reducer, replay and simulation."""
+"""The arithmetic of the rules, shared by the reducer, the history, replay and simulation."""
 
 from collections.abc import Iterable, Sequence
 
