@@ -4,9 +4,10 @@ A full game of one expert against three sharp seats takes about 1.7 s of one cor
 difference of a few points needs thousands of them. This tool saves games at the start of a
 stage (every seat sharp until then, from fixed seeds; 4 players of the standard game unless
 --players and --variant), plays the rest of each once per seat with that seat as the focal
-level and the others sharp, and compares two runs position by position. Measured with it:
-from the start of stage 4 the expert wins 28.1% (4 players), from the start of stage 5 only
-25.7% (sharp: 25.0%), so the expert's edge is made before the last stage.
+level and the others sharp, and compares two runs position by position. Measured with it
+(4 players): from the start of stage 4 the expert wins 25.5% ± 2.3 of 1,200 runs, from the
+start of stage 5 25.7% (sharp: 25.0%), against 27.9% ± 1.8 of 2,000 whole games, so the
+expert's edge is made mostly in stages 1-3.
 
     .venv/bin/python bench/expert_screen.py save positions.pkl --games 150 --stage 4
     .venv/bin/python bench/expert_screen.py run positions.pkl base.json
