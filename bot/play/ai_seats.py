@@ -86,13 +86,14 @@ class AiSeats:
         options = GameOptions.of(record)
         views = tuple(engine.view_for(state, player) for player in players)
         level = engine.ai.Level(options.ai_level)
+        worker = self._worker()
         try:
             actions = await asyncio.get_running_loop().run_in_executor(
-                self._worker(), engine.ai.choose_each, views, level, options.ai_seed
+                worker, engine.ai.choose_each, views, level, options.ai_seed
             )
-        except BrokenProcessPool:  # killed, out of memory: a new one decides a second later
+        except BrokenProcessPool:  # killed or out of memory: forgotten, unless already replaced
             log.warning("game %s: the AI process ended; AI players decide again", game_id)
-            self._executor = None
+            self._executor = None if self._executor is worker else self._executor
             await asyncio.sleep(1.0)
             return True
 

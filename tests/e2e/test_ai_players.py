@@ -1,16 +1,20 @@
 """AI players fill empty seats: the host adds and removes them in the lobby, they play as soon
 as their turn begins, the record names them and replays to what was announced, and a bot that
-restarts in the middle of a round lets them finish it."""
+restarts in the middle of a round, or whose AI process is killed, lets them finish it."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+from pathlib import Path
 from typing import Any
 
 from tests.e2e.results import replay
 from tests.e2e.server import Server
 from tests.e2e.table import Table, lobby_button
 from tests.loopback import Message
+from tests.loopback.harness import BotProcess
 
 ROW = re.compile(r"^(.+?): .* = \*\*(-?\d+)\*\*$")
 
@@ -44,6 +48,15 @@ def totals_by_id(final: Message, names: dict[str, str]) -> dict[str, int]:
             key = mention[1] if mention else ids_by_name.get(who, who)
             totals[key] = int(found[2])
     return totals
+
+
+async def assert_every_round_revealed_once(table: Table, final: Message, server: Server) -> None:
+    """All 25 reveals posted, none twice, and the record replays to the announced totals."""
+    titles = [m.content.splitlines()[0] for m in table.game_messages() if " revealed" in m.content]
+    assert len(titles) == len(set(titles)) == 25
+    record = table.record()
+    replayed = await replay(record, server.workdir)
+    assert replayed["totals"] == totals_by_id(final, record["names"])
 
 
 async def test_one_person_and_two_ai_players_play_a_whole_game(server: Server) -> None:
@@ -98,17 +111,22 @@ async def test_one_person_and_one_ai_player_play_with_leo(server: Server) -> Non
     assert "Leo played" in reveal.content
 
 
-async def test_ai_players_finish_a_round_after_the_bot_restarts(server: Server) -> None:
+async def a_round_with_three_ai_players(server: Server, seed: int) -> tuple[BotProcess, Table]:
+    """A bot process, and Anne's game with three AI players once its first round is played."""
     bot = await server.start_bot_process()
-    anne = server.members["Anne"]
-    table = Table(server.discord, server.games, [anne], seed=23)
+    table = Table(server.discord, server.games, [server.members["Anne"]], seed=seed)
     await open_with_ai(table, 3)
     await table.start()
     await table.play_turn()
+    return bot, table
+
+
+async def test_ai_players_finish_a_round_after_the_bot_restarts(server: Server) -> None:
+    bot, table = await a_round_with_three_ai_players(server, seed=23)
     # Killed in the middle of round 2, Anne's pick still to come (an AI player that had not
     # picked yet picks after the restart, as it would have): the round goes on. Round 1's
     # reveal is out first (her click redraws her hand as round 2's before it is posted).
-    await table.controls(anne, 1, 2)
+    await table.controls(table.players[0], 1, 2)
     await server.discord.wait_for(
         lambda: table.round_message() is not table.acted_on, what="round 1 revealed"
     )
@@ -116,8 +134,28 @@ async def test_ai_players_finish_a_round_after_the_bot_restarts(server: Server) 
     await bot.start()
     final = await table.play_to_the_end()
 
-    titles = [m.content.splitlines()[0] for m in table.game_messages() if " revealed" in m.content]
-    assert len(titles) == len(set(titles)) == 25
-    record = table.record()
-    replayed = await replay(record, server.workdir)
-    assert replayed["totals"] == totals_by_id(final, record["names"])
+    await assert_every_round_revealed_once(table, final, server)
+
+
+def ai_worker_of(bot_pid: int) -> int | None:
+    """The bot's AI process: its spawned child (not multiprocessing's resource tracker)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+            command = (stat.parent / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue  # ended meanwhile
+        if parent == bot_pid and b"spawn_main" in command:
+            return int(stat.parent.name)
+    return None
+
+
+async def test_ai_players_play_on_when_their_process_is_killed(server: Server) -> None:
+    bot, table = await a_round_with_three_ai_players(server, seed=29)
+    worker = ai_worker_of(bot.pid)
+    assert worker is not None, "the AI players decided in a process of their own"
+    os.kill(worker, signal.SIGKILL)
+    final = await table.play_to_the_end()
+
+    await assert_every_round_revealed_once(table, final, server)
+    assert ai_worker_of(bot.pid) not in (None, worker), "a new AI process took over"
