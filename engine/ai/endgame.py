@@ -20,7 +20,7 @@ from .outlook import Outlook
 from .randomness import shuffled
 from .rollout import LEO_INDEX
 
-Moves = list[tuple[int, int]]  # (card number, target figure) for make_moves_at_once
+Moves = list[tuple[int, int]]  # (card number, target figure index)
 
 
 class World:
@@ -81,15 +81,16 @@ class SharpModel:
     (card value, target, value of the card kept), its mean outlook over `worlds` samples of
     the cards that player cannot see, the others playing casually in them."""
 
-    __slots__ = ("figure_count", "known", "outlook", "seat", "value", "worlds")
+    __slots__ = ("figure_count", "known", "seat", "value", "worlds")
 
     def __init__(
         self, knowledge: Knowledge, seat: int, aims: list[Aim], worlds: int, position: int
     ) -> None:
         self.seat = seat
         self.figure_count = len(knowledge.positions)
-        self.outlook = Outlook(knowledge.totals, seat, knowledge.player_count, knowledge.stage)
-        self.value = EndValues(self.outlook)
+        self.value = EndValues(
+            Outlook(knowledge.totals, seat, knowledge.player_count, knowledge.stage)
+        )
         self.known: dict[tuple[int, int], list[float]] = {}
         # From this player's seat, the cards it cannot see include the deciding player's hand.
         pool = [*knowledge.unseen, *knowledge.hand]
