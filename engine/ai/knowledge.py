@@ -7,6 +7,7 @@ from ..constants import LEO, LEO_STACK_SIZE, Phase, Variant
 from ..views import PlayerView
 
 ALL_CARDS = frozenset(range(1, DECK_SIZE + 1))
+LARGE_TABLE = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,11 @@ class Knowledge:
     leo_left: int
     # Tactical MOVING: the moves still to make as (mover's figure index, card), mine first.
     moves_left: tuple[tuple[int, int], ...]
+
+    def budget(self, small: int, large: int) -> int:
+        """A search's count of samples: `small` up to four players, `large` from five,
+        where a sample costs more and a decision must still keep within its time."""
+        return small if self.player_count < LARGE_TABLE else large
 
 
 def knowledge_of(view: PlayerView) -> Knowledge:

@@ -13,7 +13,8 @@ from .last_moves import casual_target
 from .outlook import my_outlook
 from .sharp import aims_of, sampled_card, sampled_move
 
-SAMPLES = 64
+SAMPLES = 256  # up to four players
+SAMPLES_AT_LARGE_TABLES = 64  # five or six
 
 
 def best_card(positions: list[int], hand: list[int], aim: Aim) -> int:
@@ -93,10 +94,12 @@ class Rest:
 def plan_card(knowledge: Knowledge, position: int) -> int:
     """PICKING, rounds 1-4: the card to lay down."""
     rest = Rest(knowledge, aims_of(knowledge))
-    return sampled_card(knowledge, position, SAMPLES, my_outlook(knowledge), rest.move, rest.finish)
+    samples = knowledge.budget(SAMPLES, SAMPLES_AT_LARGE_TABLES)
+    return sampled_card(knowledge, position, samples, my_outlook(knowledge), rest.move, rest.finish)
 
 
 def plan_move(knowledge: Knowledge, position: int) -> int:
     """MOVING, rounds 1-4: the figure to move."""
     rest = Rest(knowledge, aims_of(knowledge))
-    return sampled_move(knowledge, position, SAMPLES, my_outlook(knowledge), rest.move, rest.finish)
+    samples = knowledge.budget(SAMPLES, SAMPLES_AT_LARGE_TABLES)
+    return sampled_move(knowledge, position, samples, my_outlook(knowledge), rest.move, rest.finish)
