@@ -8,7 +8,6 @@ dozens of requests, and the tables seated first already play meanwhile."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
@@ -21,7 +20,7 @@ import engine
 from bot.announce.outbox import SEND_FAILURES
 from bot.announce.pacing import Urgency
 from bot.crash import crash_point
-from bot.league.night import Phase, TableOpened
+from bot.league.night import TableOpened
 from bot.league.post import seated_post, thread_name
 from bot.league.service import LeagueNights
 from bot.league.store import LeagueRecord
@@ -70,18 +69,9 @@ class TableSeater:
         self._nights = nights
         self._outbox = outbox
         self._games = games
-        self._seating_league: dict[int, asyncio.Lock] = {}
 
     async def seat(self, league: LeagueRecord) -> None:
-        """Every table of the current game that has no game yet. One seating of a league at a
-        time, from the league as stored: a process that starts catches up while a click or a
-        closing table may be seating the same game, and a table is seated once."""
-        async with self._seating_league.setdefault(league.id, asyncio.Lock()):
-            current = await self._nights.league(league.id)
-            if current is not None and current.phase is Phase.PLAYING:
-                await self._seat_unopened(current)
-
-    async def _seat_unopened(self, league: LeagueRecord) -> None:
+        """Every table of the current game that has no game yet."""
         channel = self._channels.get_channel(league.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("league %s: its channel is gone; its tables cannot be seated", league.id)
