@@ -69,9 +69,24 @@ class TableSeater:
         self._nights = nights
         self._outbox = outbox
         self._games = games
+        self._under_way: set[tuple[int, int]] = set()
+        """(league, game) being seated by this process."""
 
     async def seat(self, league: LeagueRecord) -> None:
-        """Every table of the current game that has no game yet."""
+        """Every table of the current game that has no game yet; nothing when this process is
+        seating that game already. A process that starts catches up with its leagues once it
+        is ready, and a Start click may have reached it a moment before: both would make each
+        table's thread, seen by neither until it is made."""
+        under_way = (league.id, league.night.game)
+        if under_way in self._under_way:
+            return
+        self._under_way.add(under_way)
+        try:
+            await self._seat_unopened(league)
+        finally:
+            self._under_way.discard(under_way)
+
+    async def _seat_unopened(self, league: LeagueRecord) -> None:
         channel = self._channels.get_channel(league.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("league %s: its channel is gone; its tables cannot be seated", league.id)
