@@ -8,13 +8,14 @@ import asyncio
 import json
 import re
 import sqlite3
+from collections.abc import Callable
 
 import pytest
 
 from bot.league.codec import night_from_dict
 from bot.league.night import Night
 from tests.e2e.server import Server
-from tests.e2e.table import Table, buttons
+from tests.e2e.table import Table, TurnHook, buttons
 from tests.loopback import Message, Player, TextChannel
 
 MENTION = re.compile(r"<@(\d+)>")
@@ -67,7 +68,14 @@ def stored_night(server: Server) -> Night:
     return night_from_dict(json.loads(state))
 
 
-async def play_game(server: Server, game: int, people: dict[int, Player], count: int) -> None:
+async def play_game(
+    server: Server,
+    game: int,
+    people: dict[int, Player],
+    count: int,
+    before_turn: Callable[[Table], TurnHook] | None = None,
+) -> None:
+    """`before_turn(table)`: that table's hook before each of its turns, if any."""
     threads = await server.discord.wait_for(
         lambda: (found := tables_of(server, game)) and len(found) == count and found,
         timeout=30,
@@ -81,7 +89,9 @@ async def play_game(server: Server, game: int, people: dict[int, Player], count:
             what=f"{thread.name}'s first round",
         )
         tables.append(Table(server.discord, thread, seated(thread, people), seed=thread.id % 97))
-    await asyncio.gather(*(table.play_to_the_end() for table in tables))
+    await asyncio.gather(
+        *(table.play_to_the_end(before_turn and before_turn(table)) for table in tables)
+    )
 
 
 async def test_a_league_night_of_five_plays_two_games_at_two_tables_to_a_champion(
