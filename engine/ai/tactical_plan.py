@@ -13,8 +13,9 @@ from .last_moves import casual_target
 from .outlook import my_outlook
 from .sharp import aims_of, sampled_card, sampled_move
 
-SAMPLES = 256  # up to four players
-SAMPLES_AT_LARGE_TABLES = 64  # five or six
+SAMPLES = 256  # round 1, up to four players
+SAMPLES_AT_LARGE_TABLES = 64  # round 1, five or six
+LATER_ROUND_GROWTH = (3, 2)  # each later round's samples: round 1's times 3/2 a round
 
 
 def best_card(positions: list[int], hand: list[int], aim: Aim) -> int:
@@ -91,15 +92,25 @@ class Rest:
         return positions
 
 
+def samples_for(knowledge: Knowledge) -> int:
+    """A decision's samples: more in each later round, whose samples play fewer rounds with
+    fewer cards, so that no decision takes longer than round 1's."""
+    grow, by = LATER_ROUND_GROWTH
+    samples = knowledge.budget(SAMPLES, SAMPLES_AT_LARGE_TABLES)
+    for _ in range(knowledge.round - 1):
+        samples = samples * grow // by
+    return samples
+
+
 def plan_card(knowledge: Knowledge, position: int) -> int:
     """PICKING, rounds 1-4: the card to lay down."""
     rest = Rest(knowledge, aims_of(knowledge))
-    samples = knowledge.budget(SAMPLES, SAMPLES_AT_LARGE_TABLES)
+    samples = samples_for(knowledge)
     return sampled_card(knowledge, position, samples, my_outlook(knowledge), rest.move, rest.finish)
 
 
 def plan_move(knowledge: Knowledge, position: int) -> int:
     """MOVING, rounds 1-4: the figure to move."""
     rest = Rest(knowledge, aims_of(knowledge))
-    samples = knowledge.budget(SAMPLES, SAMPLES_AT_LARGE_TABLES)
+    samples = samples_for(knowledge)
     return sampled_move(knowledge, position, samples, my_outlook(knowledge), rest.move, rest.finish)
