@@ -68,6 +68,22 @@ def stored_night(server: Server) -> Night:
     return night_from_dict(json.loads(state))
 
 
+async def first_rounds_shown(server: Server, game: int, count: int) -> list[TextChannel]:
+    """Game `game`'s `count` tables, once each thread shows its first round."""
+    threads = await server.discord.wait_for(
+        lambda: (found := tables_of(server, game)) and len(found) == count and found,
+        timeout=30,
+        what=f"game {game}'s {count} tables",
+    )
+    for thread in threads:
+        await server.discord.wait_for(
+            lambda t=thread: any(buttons(m, "hand") for m in t.messages()),
+            timeout=30,
+            what=f"{thread.name}'s first round",
+        )
+    return threads
+
+
 async def play_game(
     server: Server,
     game: int,
@@ -76,19 +92,10 @@ async def play_game(
     before_turn: Callable[[Table], TurnHook] | None = None,
 ) -> None:
     """`before_turn(table)`: that table's hook before each of its turns, if any."""
-    threads = await server.discord.wait_for(
-        lambda: (found := tables_of(server, game)) and len(found) == count and found,
-        timeout=30,
-        what=f"game {game}'s {count} tables",
-    )
-    tables = []
-    for thread in threads:
-        await server.discord.wait_for(
-            lambda t=thread: t.messages() and any(buttons(m, "hand") for m in t.messages()),
-            timeout=30,
-            what=f"{thread.name}'s first round",
-        )
-        tables.append(Table(server.discord, thread, seated(thread, people), seed=thread.id % 97))
+    tables = [
+        Table(server.discord, thread, seated(thread, people), seed=thread.id % 97)
+        for thread in await first_rounds_shown(server, game, count)
+    ]
     await asyncio.gather(
         *(table.play_to_the_end(before_turn and before_turn(table)) for table in tables)
     )
@@ -181,19 +188,10 @@ async def test_ten_people_three_games_a_leaver_and_a_restart_lose_nothing(
     assert left.ephemeral_text is None, left.ephemeral_text
 
     # Game 2: one turn at every table, then the bot is killed and started again.
-    threads = await server.discord.wait_for(
-        lambda: (found := tables_of(server, 2)) and len(found) == 3 and found,
-        timeout=30,
-        what="game 2's tables",
-    )
-    tables = []
-    for thread in threads:
-        await server.discord.wait_for(
-            lambda t=thread: any(buttons(m, "hand") for m in t.messages()),
-            timeout=30,
-            what=f"{thread.name}'s first round",
-        )
-        tables.append(Table(server.discord, thread, seated(thread, people), seed=thread.id % 89))
+    tables = [
+        Table(server.discord, thread, seated(thread, people), seed=thread.id % 89)
+        for thread in await first_rounds_shown(server, 2, count=3)
+    ]
     await asyncio.gather(*(table.play_turn() for table in tables))
     for table in tables:
         await server.discord.wait_for(

@@ -7,8 +7,14 @@ from __future__ import annotations
 import asyncio
 
 from tests.e2e.server import Server
-from tests.e2e.table import buttons
-from tests.e2e.test_league import LONG_PICKS, join_all, league_button, open_league, tables_of
+from tests.e2e.test_league import (
+    LONG_PICKS,
+    first_rounds_shown,
+    join_all,
+    league_button,
+    open_league,
+    tables_of,
+)
 
 REAL_TIME = 1.0
 """The guild_ready_timeout is then discord.py's two seconds: the moment between a started
@@ -41,17 +47,7 @@ async def test_a_start_clicked_as_a_process_gets_ready_seats_each_table_once(
     assert started.ephemeral_text is None, started.ephemeral_text
     await starting
 
-    threads = await server.discord.wait_for(
-        lambda: (found := tables_of(server, 1)) and len(found) >= 2 and found,
-        timeout=30,
-        what="game 1's tables",
-    )
-    for thread in threads:
-        await server.discord.wait_for(
-            lambda t=thread: any(buttons(m, "hand") for m in t.messages()),
-            timeout=30,
-            what=f"{thread.name}'s first round",
-        )
+    await first_rounds_shown(server, 1, count=2)
     await asyncio.sleep(2)  # a second seating, had it gone on, would have made its threads by now
     threads = tables_of(server, 1)
     assert len(threads) == 2, [t.name for t in threads]  # not a thread twice for a table
