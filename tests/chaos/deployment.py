@@ -15,6 +15,7 @@ from tests.chaos.games import REVEALED, Place
 from tests.e2e.table import turn_in
 from tests.loopback import GuildHandle, LoopbackDiscord, Player, TextChannel
 from tests.loopback.harness import BotProcess, bot_environment
+from tests.loopback.interactions import ACK_DEADLINE_SECONDS
 from tests.postgres import PostgresCluster
 
 TIME_SCALE = 0.1
@@ -41,6 +42,8 @@ class Deployment:
     """Set while none is down."""
     kills: list[tuple[float, int]] = field(default_factory=list)
     """When each kill was, and of which bot."""
+    restarts: list[float] = field(default_factory=list)
+    """When each killed bot was started again."""
     people: int = 0
 
     @classmethod
@@ -72,7 +75,9 @@ class Deployment:
         return found
 
     def place(self, channel: TextChannel) -> Place:
-        return Place(self.discord, channel, self.up, self.workdir, self.last_kill)
+        return Place(
+            self.discord, channel, self.up, self.workdir, self.last_kill, self.killed_around
+        )
 
     async def up(self) -> None:
         """Waits while a process of it is down (a click would go unanswered)."""
@@ -90,7 +95,14 @@ class Deployment:
         at, index = self.kills[-1]
         return f"{self.name} bot {index} killed {time.monotonic() - at:.1f} s ago"
 
+    def killed_around(self, clicked: float) -> bool:
+        """Whether a click made at `clicked` met a kill: a bot of this deployment was down when
+        the click failed, or was killed or started again within 3 s either side of it."""
+        near = [at for at, _ in self.kills] + self.restarts
+        return bool(self.down) or any(abs(at - clicked) <= ACK_DEADLINE_SECONDS for at in near)
+
     def restarted(self, index: int) -> None:
+        self.restarts.append(time.monotonic())
         self.down.discard(index)
         if not self.down:
             self.back.set()

@@ -42,6 +42,8 @@ class Place:
     up: Callable[[], Awaitable[None]]
     workdir: Path
     last_kill: Callable[[], str]
+    killed_around: Callable[[float], bool]
+    """Whether a click made then (time.monotonic()) met a kill of a process that answers it."""
 
 
 async def click(player: Player, message: Message, custom_id: str) -> InteractionOutcome | None:
@@ -198,8 +200,10 @@ class GamePlay:
         chosen = targets or cards
         if not chosen:
             return
+        clicked = time.monotonic()
         outcome = await click(player, hand, str(self.rng.choice(chosen)["custom_id"]))
         if outcome is not None and outcome.failed:
+            self.tally.click_failed(self.place.killed_around(clicked))
             await self.place.up()
 
     # --- checking ---------------------------------------------------------------------------

@@ -29,6 +29,9 @@ class Tally:
     """Games that made no progress for STUCK_SECONDS and were abandoned by the soak."""
     unopened: int = 0
     """Games that could not be opened in 20 tries (the channel said busy, or nothing came)."""
+    clicks_failed: Counter[bool] = field(default_factory=Counter)
+    """A player's card or target clicks not answered in time, by whether a kill was near
+    (Deployment.killed_around)."""
     ready_to_reveal: list[float] = field(default_factory=list)
     """Per reveal stored but not shown when a process died: seconds from the restarted (or
     surviving) process's gateway READY to the reveal in the channel (0 when it came before)."""
@@ -38,6 +41,9 @@ class Tally:
     def note(self, line: str) -> None:
         self.notes.append(line)
         print(f"chaos: {line}", flush=True)
+
+    def click_failed(self, near_a_kill: bool) -> None:
+        self.clicks_failed[near_a_kill] += 1
 
     def report(self, minutes: float, seed: int) -> str:
         waits = sorted(self.ready_to_reveal)
@@ -54,6 +60,8 @@ class Tally:
             f"records that differ from the replay: {self.records_differing}",
             f"league tables with two threads: {self.threads_doubled}",
             f"games stuck: {self.stuck}; games that could not be opened: {self.unopened}",
+            f"clicks not answered within 3 s: {self.clicks_failed.total()}"
+            f" ({self.clicks_failed[True]} within 3 s of a kill or restart)",
             f"missed reveals shown after READY: {len(waits)}"
             + (
                 f", p50 {waits[len(waits) // 2]:.2f} s, p99 {p99:.2f} s, max {waits[-1]:.2f} s"
