@@ -6,10 +6,11 @@ falls on, and starts it again 0.5-3 s later, as systemd's Restart= would.
     python -m tests.chaos --minutes 60 --seed 1
 
 At the end it prints the kills, the rounds played, the reveals lost and doubled, the hands
-that never came, the records that differ from their replay, and how long the reveals a dead
-process had stored but not shown took to come after the gateway READY of the process that
-showed them. The same seed gives the same kills, seatings and plays (not the same instants:
-the machine decides those). The exit status is 1 unless every count of harm is 0."""
+that never came, the records that differ from their replay, how long the reveals a dead process
+had stored but not shown took to come after the gateway READY of the process that showed them,
+and the clicks not answered within 3 s (how many of them met a kill or restart). The same seed
+gives the same kills, seatings and plays (not the same instants: the machine decides those).
+The exit status is 1 unless every count of harm is 0."""
 
 from __future__ import annotations
 
