@@ -46,6 +46,10 @@ class Place:
     """Whether a click made then (time.monotonic()) met a kill of a process that answers it."""
 
 
+def first_line(text: str) -> str:
+    return text.splitlines()[0] if text else ""
+
+
 async def click(player: Player, message: Message, custom_id: str) -> InteractionOutcome | None:
     """The click, or None when the button is not there (any more) to be clicked."""
     try:
@@ -186,9 +190,13 @@ class GamePlay:
         self.tally.hands_missing += 1
         seen = player.dms() if self.hands == "dm" else player.ephemerals()
         newest = seen[-1].content.splitlines()[0] if seen and seen[-1].content else None
+        # What the newest one showed before, oldest first: a hand edited back to an older
+        # round reads differently from one never edited.
+        before = [first_line(text) for text, _ in seen[-1].revisions[-3:]] if seen else []
         self.tally.note(
             f"#{self.place.channel.name}: {player.name}'s hand for {turn} never came "
-            f"(their newest {self.hands}: {newest!r}; {self.place.last_kill()})"
+            f"(their newest {self.hands}: {newest!r}, before it {before!r}; "
+            f"{self.place.last_kill()})"
         )
         show = buttons(message, "hand")
         if show:
