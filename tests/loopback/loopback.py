@@ -21,7 +21,7 @@ from tests.loopback.interactions import TOKEN_LIFETIME_SECONDS
 from tests.loopback.model import Channel, Message, User, new_snowflake
 from tests.loopback.oauth import OAuthRoutes
 from tests.loopback.players import GuildHandle, Player, TextChannel
-from tests.loopback.ratelimit import RateLimiter
+from tests.loopback.ratelimit import Hold, RateLimiter
 from tests.loopback.routes import Routes
 from tests.loopback.schema import load_api_description
 from tests.loopback.server import API_PREFIX, DISCONNECT, RestServer, is_interaction_endpoint
@@ -206,6 +206,13 @@ class LoopbackDiscord:
         self.limiter.inject(
             count=count, status=DISCONNECT, path_contains=path_contains, retry_after=0, every=every
         )
+
+    def hold_requests(self, path_contains: str, *, count: int = 1) -> Hold:
+        """The next `count` requests whose path contains `path_contains` wait, unanswered,
+        until the test calls `release()` on what this returns (interaction callbacks too)."""
+        hold = Hold(path_contains, count)
+        self.limiter.holds.append(hold)
+        return hold
 
     def inject_gateway_close(self, code: int, *, count: int = 1) -> None:
         """Close the next `count` IDENTIFYs with `code`, one of Discord's gateway close codes,

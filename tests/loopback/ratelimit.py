@@ -1,7 +1,9 @@
-"""The global REST rate limit (50 requests/s) and injected faults (429 storms, 500s)."""
+"""The global REST rate limit (50 requests/s) and injected faults (429 storms, 500s, a slow
+network)."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from dataclasses import dataclass, field
 
@@ -21,11 +23,29 @@ class Fault:
 
 
 @dataclass
+class Hold:
+    """The next `remaining` requests whose path contains `path_contains` (interaction callbacks
+    too) reach Discord only once released: a network slow at the instant a test chooses.
+    Discord's own deadlines still count from the interaction, so a callback held past 3 s is
+    a broken rule, as it would be."""
+
+    path_contains: str
+    remaining: int
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    held: int = 0
+    """How many requests it has held so far."""
+
+    def release(self) -> None:
+        self.released.set()
+
+
+@dataclass
 class RateLimiter:
     limit: int = GLOBAL_LIMIT_PER_SECOND
     window_start: float = 0.0
     used: int = 0
     faults: list[Fault] = field(default_factory=list)
+    holds: list[Hold] = field(default_factory=list)
 
     def _roll(self) -> float:
         now = time.monotonic()
@@ -66,4 +86,12 @@ class RateLimiter:
                     continue
                 fault.remaining -= 1
                 return fault
+        return None
+
+    def hold_for(self, path: str) -> Hold | None:
+        for hold in self.holds:
+            if hold.remaining > 0 and hold.path_contains in path:
+                hold.remaining -= 1
+                hold.held += 1
+                return hold
         return None

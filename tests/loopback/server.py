@@ -108,6 +108,9 @@ class RestServer:
         self, request: web.Request, method: str, template: str, handler: Handler
     ) -> web.StreamResponse:
         self.requests.append((method, template))
+        hold = self.limiter.hold_for(request.path)
+        if hold is not None:
+            await hold.released.wait()
         exempt = is_interaction_endpoint(template)
         try:
             bearer = None if exempt else self._bearer(request, template)

@@ -203,3 +203,15 @@ async def test_an_endpoint_the_fake_lacks_is_a_recorded_violation(pub: Pub) -> N
 
 def _params(body: dict[str, object]) -> discord.http.MultipartParameters:
     return discord.http.MultipartParameters(payload=body, multipart=None, files=None)
+
+
+async def test_a_held_request_reaches_discord_once_released(pub: Pub) -> None:
+    slow = pub.discord.hold_requests("/callback")
+    hello = asyncio.create_task(pub.anne.slash(pub.games, "demo hello"))
+    await pub.discord.wait_for(lambda: slow.held == 1, what="the answer held")
+    await asyncio.sleep(0.2)
+    assert not hello.done()
+    assert pub.games.messages() == []
+    slow.release()
+    assert not (await hello).failed
+    assert [m.content for m in pub.games.messages()] == ["hello happy x1"]
