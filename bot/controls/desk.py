@@ -5,9 +5,12 @@ A click is judged once by the engine (from the game as this process last saw it)
 answered at once, ephemerally, and changes nothing. A click that will commit is answered with the
 hand it leaves once durable (hands in the channel), or acknowledged at once and its hand redrawn
 through it once durable (a DM); a tactical move on the round message is acknowledged, and the change
-it makes redraws the mover's controls (bot/announce/hands.py)."""
+it makes redraws the mover's controls (bot/announce/hands.py). A hand answered as a deadline ends
+its turn is drawn again as the game stands (`_catch_up`)."""
 
 from __future__ import annotations
+
+import contextlib
 
 import discord
 
@@ -84,6 +87,7 @@ class HandDesk:
             controls = self._controls(record, state, player, interaction, card)
             await tokens.answer(interaction, UPDATE, controls.body())
             self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
+            await self._catch_up(interaction, record.id, state, player)
             return
         if view.pick is not None and view.pick[0] == card:
             await refuse(interaction, "refusal.already_picked")
@@ -196,6 +200,27 @@ class HandDesk:
                 controls.content, view=controls.view, ephemeral=True
             )
         self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
+        await self._catch_up(interaction, record.id, state, player)
+
+    async def _catch_up(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        drawn: engine.GameState,
+        player: PlayerId,
+    ) -> None:
+        """The turn the hand was drawn for ended here while the answer was on its way (a
+        deadline played it): the next turn's deal went out before the answer, or left the hand
+        to this click, noted after it. So the hand as the game stands now, through the click
+        (on a DM, within the stage: a card asks for its target only in rounds 1-4)."""
+        record = self._games.latest(game_id)
+        state = self._games.state_of(record) if record is not None else None
+        turn = (drawn.stage, drawn.round)
+        if record is None or state is None or (state.stage, state.round) == turn:
+            return
+        controls = self._controls(record, state, player, interaction)
+        with contextlib.suppress(discord.HTTPException):
+            await tokens.edit_original(interaction, controls.body())
 
     async def _running(
         self, interaction: discord.Interaction, game_id: int, *, fresh: bool = False

@@ -6,9 +6,15 @@ pick that deals the next stage leaves its hand to the deal: that stage's hand is
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.e2e.server import Server
 from tests.e2e.table import Table, buttons, enabled, turn_in
 from tests.loopback.interactions import DEFERRED_UPDATE
+
+# 30 s to pick at 1/20 of real time: 1.5 s a round.
+FAST_CLOCK = 0.05
+PICK_SECONDS = 30
 
 
 async def test_a_dm_pick_is_acknowledged_at_once_and_its_hand_redrawn_once(
@@ -54,3 +60,28 @@ async def test_the_pick_that_deals_a_stage_leaves_the_old_hand_and_brings_a_new_
         )
         assert not enabled(buttons(stage_1, "card"))
         assert enabled(buttons(stage_2, "card"))
+
+
+async def test_a_card_chosen_as_the_deadline_plays_the_turn_leaves_the_next_hand_playable(
+    server: Server,
+) -> None:
+    """Ben chooses a card (his hand asks for its target) as his deadline plays the round for
+    him, and the answer to his click reaches Discord after the next round was dealt: his DM
+    shows the next round's cards, not the targets of a round that is over."""
+    await server.start_bot(time_scale=FAST_CLOCK)
+    anne, ben = players = server.players("Anne", "Ben")
+    table = Table(server.discord, server.games, players, seed=5)
+    await table.open(pick_seconds=PICK_SECONDS)
+    await table.pick_all([(anne, await table.controls(anne, 1, 1))], 1, 1)
+    hand = await table.controls(ben, 1, 1)
+    slow = server.discord.hold_requests("/callback")
+    card = enabled(buttons(hand, "card"))[0]
+    chosen = asyncio.create_task(ben.click(hand, custom_id=card["custom_id"]))
+    await server.discord.wait_for(
+        lambda: any(" 1 revealed" in m.content for m in table.game_messages()),
+        what="round 1 played for Ben by his deadline",
+    )
+    slow.release()
+    assert (await chosen).ephemeral_text is None
+
+    await table.controls(ben, 1, 2)
