@@ -1,11 +1,12 @@
 """Expert play: sharp's Monte Carlo, planned further, with a better model of the others where
 it is cheap.
 
-Standard game, rounds 1-3 (plan_pick): each sample deals the unseen cards anew and lets the
-others play casually this round; then the deciding player keeps playing the move that looks
-best (casual's choice without the noise) to the stage's end, the others at random. Round 4,
-the stage's last choice (endgame_pick): every sample settles the stage exactly, each other
-player playing what sharp would play with the hand the sample deals it (endgame.SharpModel).
+Standard game, rounds 1-3 (plan_pick; more samples each round up to four players): each sample
+deals the unseen cards anew and lets the others play casually this round; then the deciding
+player keeps playing the move that looks best (casual's choice without the noise) to the
+stage's end, the others at random. Round 4, the stage's last choice (endgame_pick): every
+sample settles the stage exactly, each other player playing what sharp would play with the
+hand the sample deals it (endgame.SharpModel).
 Tactical game: tactical_plan (rounds 1-4) and last_moves (round 5, every card face up).
 Every stage end is valued by expert_outlook: the share of the win, exact after stage 5.
 Budgets are counts of samples, so a seed gives the same move on any machine.
@@ -27,7 +28,7 @@ from .rollout import LEO_INDEX
 from .sharp import aims_of, best_of, deal_unseen, sampled_pick, standard_candidates
 from .tactical_plan import plan_card, plan_move
 
-PLAN_SAMPLES = 64  # standard rounds 1-3
+PLAN_SAMPLES = 64  # standard round 1; doubled each later round up to four players
 WORLDS = 24  # round 4: samples of what another player cannot see, for its sharp model
 ENDGAME_SAMPLES = 300  # round 4: samples of the others' hands
 
@@ -121,7 +122,15 @@ def finish_planning(
     return positions
 
 
+def plan_samples(knowledge: Knowledge) -> int:
+    """A standard plan's samples: 64, 128, 256 in rounds 1-3 up to four players, whose later
+    samples play fewer rounds with fewer cards; 64 in each at five or six, where a decision
+    must keep within its time."""
+    return knowledge.budget(PLAN_SAMPLES << (knowledge.round - 1), PLAN_SAMPLES)
+
+
 def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     """Rounds 1-3: sharp's sampled pick, the stage played out by finish_planning."""
     finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
-    return sampled_pick(knowledge, position, PLAN_SAMPLES, my_outlook(knowledge), finish)
+    samples = plan_samples(knowledge)
+    return sampled_pick(knowledge, position, samples, my_outlook(knowledge), finish)
