@@ -189,7 +189,7 @@ class GamePlay:
         self.missing.add(key)
         self.tally.hands_missing += 1
         seen = player.dms() if self.hands == "dm" else player.ephemerals()
-        newest = seen[-1].content.splitlines()[0] if seen and seen[-1].content else None
+        newest = first_line(seen[-1].content) if seen else None
         # What the newest one showed before, oldest first: a hand edited back to an older
         # round reads differently from one never edited.
         before = [first_line(text) for text, _ in seen[-1].revisions[-3:]] if seen else []
