@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.controls.actions import card_action, move_action, pick_action
+from bot.controls.desk import card_action, move_action, pick_action
 from bot.play.commits import Commits
 from bot.play.open_games import OpenGames
 from bot.play.transition import Refusal
