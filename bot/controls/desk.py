@@ -5,12 +5,9 @@ A click is judged once by the engine (from the game as this process last saw it)
 answered at once, ephemerally, and changes nothing. A click that will commit is answered with the
 hand it leaves once durable (hands in the channel), or acknowledged at once and its hand redrawn
 through it once durable (a DM); a tactical move on the round message is acknowledged, and the change
-it makes redraws the mover's controls (bot/announce/hands.py). A hand answered as a deadline ends
-its turn is drawn again as the game stands (`_catch_up`)."""
+it makes redraws the mover's controls (bot/announce/hands.py)."""
 
 from __future__ import annotations
-
-import contextlib
 
 import discord
 
@@ -57,40 +54,38 @@ class HandDesk:
         if interaction.user.id != owner:
             await refuse(interaction, "refusal.not_your_controls")
             return
-        loaded = await self._running(interaction, game_id)
-        if loaded is None:
-            return
-        record, state = loaded
         player = player_id(owner)
-        view = engine.hand_view(state, player)
-        if (view.stage, view.round) != (turn.stage, turn.round):
-            # Another process may have moved the game on: the database decides.
-            fresh = await self._games.refresh(game_id)
-            fresh_state = self._games.state_of(fresh) if fresh is not None else None
-            if fresh is None or fresh_state is None:
-                await refuse(interaction, "refusal.unknown_game")
+        # Under the game's lock, as a pick: a deadline that ends the turn waits for this answer.
+        async with self._games.lock(game_id):
+            loaded = await self._running(interaction, game_id)
+            if loaded is None:
                 return
-            record, state = fresh, fresh_state
+            record, state = loaded
             view = engine.hand_view(state, player)
-        if (view.stage, view.round) != (turn.stage, turn.round):
-            await refuse(interaction, "refusal.old_round")
-            return
-        if view.phase != engine.Phase.PICKING:
-            await refuse(interaction, "refusal.wrong_phase")
-            return
-        if card not in {held.number for held in view.hand}:
-            await refuse(interaction, "refusal.card_not_in_hand")
-            return
-        if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
-            # The target asked for: nothing is committed yet.
-            controls = self._controls(record, state, player, interaction, card)
-            await tokens.answer(interaction, UPDATE, controls.body())
-            self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
-            await self._catch_up(interaction, record.id, state, player)
-            return
-        if view.pick is not None and view.pick[0] == card:
-            await refuse(interaction, "refusal.already_picked")
-            return
+            if (view.stage, view.round) != (turn.stage, turn.round):
+                # Another process may have moved the game on: the database decides.
+                fresh = await self._games.refresh(game_id)
+                fresh_state = self._games.state_of(fresh) if fresh is not None else None
+                if fresh is None or fresh_state is None:
+                    await refuse(interaction, "refusal.unknown_game")
+                    return
+                record, state = fresh, fresh_state
+                view = engine.hand_view(state, player)
+            if (view.stage, view.round) != (turn.stage, turn.round):
+                await refuse(interaction, "refusal.old_round")
+                return
+            if view.phase != engine.Phase.PICKING:
+                await refuse(interaction, "refusal.wrong_phase")
+                return
+            if card not in {held.number for held in view.hand}:
+                await refuse(interaction, "refusal.card_not_in_hand")
+                return
+            if view.variant == engine.Variant.STANDARD and len(view.targets) > 1:
+                # The target asked for: nothing is committed yet.
+                controls = self._controls(record, state, player, interaction, card)
+                await tokens.answer(interaction, UPDATE, controls.body())
+                self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
+                return
         await self._commit_private(interaction, game_id, player, card_action(player, turn, card))
 
     async def pick(
@@ -184,42 +179,22 @@ class HandDesk:
         return hand_controls(state, table, player, place, locale, selected, note)
 
     async def show_hand(self, interaction: discord.Interaction, game_id: int) -> None:
-        # Read from the database: another process may have moved the game on since this one
-        # last saw it, and a hand drawn from that would offer last round's cards.
-        loaded = await self._running(interaction, game_id, fresh=True)
-        if loaded is None:
-            return
-        record, state = loaded
-        player = player_id(interaction.user.id)
-        controls = self._controls(record, state, player, interaction)
-        if controls.view is None:
-            await interaction.response.send_message(controls.content, ephemeral=True)
-        else:
-            await interaction.response.send_message(
-                controls.content, view=controls.view, ephemeral=True
-            )
-        self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
-        await self._catch_up(interaction, record.id, state, player)
-
-    async def _catch_up(
-        self,
-        interaction: discord.Interaction,
-        game_id: int,
-        drawn: engine.GameState,
-        player: PlayerId,
-    ) -> None:
-        """The turn the hand was drawn for ended here while the answer was on its way (a
-        deadline played it): the next turn's deal went out before the answer, or left the hand
-        to this click, noted after it. So the hand as the game stands now, through the click
-        (on a DM, within the stage: a card asks for its target only in rounds 1-4)."""
-        record = self._games.latest(game_id)
-        state = self._games.state_of(record) if record is not None else None
-        turn = (drawn.stage, drawn.round)
-        if record is None or state is None or (state.stage, state.round) == turn:
-            return
-        controls = self._controls(record, state, player, interaction)
-        with contextlib.suppress(discord.HTTPException):
-            await tokens.edit_original(interaction, controls.body())
+        # From the database (another process may have moved the game on: a hand drawn from what
+        # this one saw would offer last round's cards), under the game's lock as in `card`.
+        async with self._games.lock(game_id):
+            loaded = await self._running(interaction, game_id, fresh=True)
+            if loaded is None:
+                return
+            record, state = loaded
+            player = player_id(interaction.user.id)
+            controls = self._controls(record, state, player, interaction)
+            if controls.view is None:
+                await interaction.response.send_message(controls.content, ephemeral=True)
+            else:
+                await interaction.response.send_message(
+                    controls.content, view=controls.view, ephemeral=True
+                )
+            self._announcing.note_click(record.id, player, interaction, Clicked.HAND)
 
     async def _running(
         self, interaction: discord.Interaction, game_id: int, *, fresh: bool = False
