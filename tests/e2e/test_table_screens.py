@@ -4,10 +4,11 @@ tablet, as Discord's phone app opens it, platform=mobile; the desktop panel and 
 width). At every state (the lobby, choosing a card, waiting for the others, the reveal, a
 stage's scoring, the end) no page scrolls, the board, the hand and the seats are inside the
 screen, no two of them overlap and each one's lines stay in its box (nothing spills over a
-neighbour); six seats on a phone on its side scroll inside their own box. Every seat shows its
-player's face (the Discord avatar, through the bot), else the figure's disc; the phone's safe
-area is kept clear; rich presence follows the game and is cleared at its end. Each state of
-stage 1 and the end are kept as screenshots (build/test-artefacts/screens/)."""
+neighbour); six seats on a phone on its side go two across, four in sight, and scroll inside
+their own box. Every seat shows its player's face (the Discord avatar, through the bot), else
+the figure's disc; the phone's safe area is kept clear; rich presence follows the game and is
+cleared at its end. Each state of stage 1 and the end are kept as screenshots
+(build/test-artefacts/screens/)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,15 @@ MEASURE = """() => {
             return {x, y, width, height};
         }),
         seatsOverflow: seats.scrollHeight - seats.clientHeight,
+        // Seats whole inside the seats' box, without scrolling it.
+        seatsInSight: (() => {
+            const room = seats.getBoundingClientRect();
+            return [...seats.querySelectorAll(".seat")].filter((seat) => {
+                const {top, bottom, left, right} = seat.getBoundingClientRect();
+                return top >= room.top && bottom <= room.bottom
+                    && left >= room.left && right <= room.right;
+            }).length;
+        })(),
         // What each part shows, line by line: a part's lines stay in its box (a part that
         // grows past its room spills over its neighbour).
         lines: Object.fromEntries(["status", "seats", "hand"].map((id) => [id,
@@ -272,9 +282,11 @@ async def test_a_whole_game_at_five_sizes_is_one_screen_at_every_state(
             assert await serious_violations(screen.table) == [], screen.name
             smallest, text = await screen.table.evaluate(SMALLEST_TEXT)
             assert smallest >= 14 - 0.01, (screen.name, smallest, text)
-        # Six seats on a phone on its side: they scroll in their own box, the page does not.
+        # Six seats on a phone on its side: two across, four in sight; the others scroll in the
+        # seats' own box, the page does not.
         sideways = await one_screen(screens[1], "choosing")
         assert sideways["seatsOverflow"] > 0, sideways
+        assert sideways["seatsInSight"] == 4, sideways
         # The hand under the thumb on a phone held upright, out of the home bar.
         upright = await one_screen(screens[0], "choosing")
         assert upright["parts"]["hand"]["y"] > upright["height"] / 2, upright["parts"]["hand"]
