@@ -1,14 +1,14 @@
 """The table is one screen at every size Discord opens it: a whole game of five people and an AI
-player, each person at a table of another size (a phone held upright and on its side, and a
-tablet, as Discord's phone app opens it, platform=mobile; the desktop panel and its narrowest
-width). At every state (the lobby, choosing a card, waiting for the others, the reveal, a
-stage's scoring, the end) no page scrolls, the board, the hand and the seats are inside the
-screen, no two of them overlap and each one's lines stay in its box (nothing spills over a
-neighbour); six seats on a phone on its side go two across, four in sight, and scroll inside
-their own box. Every seat shows its player's face (the Discord avatar, through the bot), else
-the figure's disc; the phone's safe area is kept clear; rich presence follows the game and is
-cleared at its end. Each state of stage 1 and the end are kept as screenshots
-(build/test-artefacts/screens/)."""
+player, each person at a table of another size (a phone held upright and on its side, a small
+phone on its side from stage 2, and a tablet, as Discord's phone app opens it, platform=mobile;
+the desktop panel and its narrowest width). At every state (the lobby, choosing a card, waiting
+for the others, the reveal, a stage's scoring, the end) no page scrolls, the board, the hand and
+the seats are inside the screen, no two of them overlap and each one's lines and buttons stay in
+its box (nothing spills over a neighbour); six seats on a phone on its side go two across, four
+in sight, and scroll inside their own box. Every seat shows its player's face (the Discord
+avatar, through the bot), else the figure's disc; the phone's safe area is kept clear; rich
+presence follows the game and is cleared at its end. Each state of stage 1 and the end are kept
+as screenshots (build/test-artefacts/screens/)."""
 
 from __future__ import annotations
 
@@ -74,6 +74,10 @@ MEASURE = """() => {
                     const {x, y, width, height} = line.getBoundingClientRect();
                     return {id: line.id || line.tagName, x, y, width, height};
                 })])),
+        handButtons: [...document.querySelectorAll("#hand button")].filter(shown).map((button) => {
+            const {x, y, width, height} = button.getBoundingClientRect();
+            return {text: button.textContent, x, y, width, height};
+        }),
         small: [...document.querySelectorAll("button")].filter(shown)
             .map((button) => [button.getBoundingClientRect(), button.textContent])
             .filter(([r]) => Math.min(r.width, r.height) < TOUCH_TARGET)
@@ -170,9 +174,19 @@ def checked(screen: Screen, state: str, seen: dict[str, Any]) -> None:
             continue  # seats that scroll in their own box are clipped by it
         for line in lines:
             assert inside(line, parts[part]), (where, part, line, parts[part])
+    for button in seen["handButtons"]:  # a card or a target pushed out of the hand's box
+        assert inside(button, parts["hand"]), (where, button, parts["hand"])
     for disc in seen["figures"]:
         assert inside(disc, parts["board"]), (where, disc, parts["board"])
     assert seen["small"] == [], (where, seen["small"])
+
+
+async def smaller_sideways(screen: Screen) -> None:
+    """The phone on its side from stage 2 on is a small one (640 × 360): the hand keeps five
+    cards a finger wide, and the seats give it the room."""
+    assert screen.page is not None
+    screen.name, screen.width, screen.height = "phone-small-sideways", 640, 360
+    await screen.page.set_viewport_size({"width": screen.width, "height": screen.height})
 
 
 async def each(screens: list[Screen], check: Any) -> None:
@@ -292,6 +306,8 @@ async def test_a_whole_game_at_five_sizes_is_one_screen_at_every_state(
         assert upright["parts"]["hand"]["y"] > upright["height"] / 2, upright["parts"]["hand"]
 
         for stage in range(1, engine.STAGES + 1):
+            if stage == 2:
+                await smaller_sideways(screens[1])
             for round_ in range(1, engine.ROUNDS + 1):
                 first = stage == 1 and round_ == 1
                 for screen in screens:
