@@ -39,7 +39,8 @@ export function seatsOf(state, words, you, faces) {
 // How many of `count` things side by side in a box `width` wide, none narrower than
 // `narrowest`: as few rows as they fit in, evened out.
 export function across(count, width, narrowest = NARROWEST_SEAT) {
-  const rows = Math.max(1, Math.ceil((count * narrowest) / Math.max(width, narrowest)));
+  const most = Math.max(1, Math.floor(width / narrowest));
+  const rows = Math.ceil(count / most);
   return Math.max(1, Math.ceil(count / rows));
 }
 

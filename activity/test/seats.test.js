@@ -89,6 +89,10 @@ test("seats side by side as they fit, in even rows", () => {
   assert.equal(across(6, 752), 3);
   assert.equal(across(6, 1000), 6);
   assert.equal(across(6, 0), 1);
+  // Never narrower than the narrowest: four seats in 240 px go one under another, not two
+  // across at 120 px each.
+  assert.equal(across(4, 240), 1);
+  assert.equal(across(5, 320), 2);
   // Six figures to choose from on a phone held upright: two rows of three.
   assert.equal(across(6, 374, 104), 3);
   assert.equal(across(3, 374, 104), 3);
