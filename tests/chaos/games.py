@@ -50,12 +50,23 @@ def first_line(text: str) -> str:
     return text.splitlines()[0] if text else ""
 
 
-async def click(player: Player, message: Message, custom_id: str) -> InteractionOutcome | None:
-    """The click, or None when the button is not there (any more) to be clicked."""
+async def click(
+    player: Player,
+    message: Message,
+    custom_id: str,
+    tally: Tally,
+    killed_around: Callable[[float], bool],
+) -> InteractionOutcome | None:
+    """The click, or None when the button is not there (any more) to be clicked. A click
+    not answered within 3 s is counted, whichever button it was."""
+    clicked = time.monotonic()
     try:
-        return await player.click(message, custom_id=custom_id)
+        outcome = await player.click(message, custom_id=custom_id)
     except LoopbackError:
         return None
+    if outcome.failed:
+        tally.click_failed(killed_around(clicked))
+    return outcome
 
 
 @dataclass
@@ -71,6 +82,11 @@ class GamePlay:
     awaited: dict[tuple[tuple[int, int], int], float] = field(default_factory=dict)
     missing: set[tuple[tuple[int, int], int]] = field(default_factory=set)
     progress: float = field(default_factory=time.monotonic)
+
+    async def click(
+        self, player: Player, message: Message, custom_id: str
+    ) -> InteractionOutcome | None:
+        return await click(player, message, custom_id, self.tally, self.place.killed_around)
 
     # --- what the channel shows -------------------------------------------------------------
 
@@ -121,17 +137,17 @@ class GamePlay:
         for player in self.players[1:]:
             while player.mention not in lobby.content and buttons(lobby, "join"):
                 await self.place.up()
-                await click(player, lobby, lobby_button(lobby, "join"))
+                await self.click(player, lobby, lobby_button(lobby, "join"))
         while lobby.content.count("🤖") < ai_seats and buttons(lobby, "add_ai"):
             await self.place.up()
-            await click(host, lobby, lobby_button(lobby, "add_ai"))
+            await self.click(host, lobby, lobby_button(lobby, "add_ai"))
             await asyncio.sleep(0.3)
         for _ in range(60):
             if self.round_message() is not None:
                 return True
             if buttons(lobby, "start"):
                 await self.place.up()
-                await click(host, lobby, lobby_button(lobby, "start"))
+                await self.click(host, lobby, lobby_button(lobby, "start"))
             await asyncio.sleep(0.5)
         self.tally.note(f"#{self.place.channel.name}: the game did not start")
         return False
@@ -200,7 +216,7 @@ class GamePlay:
         )
         show = buttons(message, "hand")
         if show:
-            await click(player, message, str(show[0]["custom_id"]))
+            await self.click(player, message, str(show[0]["custom_id"]))
 
     async def _act(self, player: Player, hand: Message) -> None:
         targets = buttons(hand, "pick")
@@ -208,10 +224,8 @@ class GamePlay:
         chosen = targets or cards
         if not chosen:
             return
-        clicked = time.monotonic()
-        outcome = await click(player, hand, str(self.rng.choice(chosen)["custom_id"]))
+        outcome = await self.click(player, hand, str(self.rng.choice(chosen)["custom_id"]))
         if outcome is not None and outcome.failed:
-            self.tally.click_failed(self.place.killed_around(clicked))
             await self.place.up()
 
     # --- checking ---------------------------------------------------------------------------

@@ -52,14 +52,18 @@ async def night(
     for player in players[1:]:
         while f"{len(players)} players in" not in opened.content and buttons(opened, "league"):
             await deployment.up()
-            outcome = await click(player, opened, league_button(opened, "join"))
+            outcome = await click(
+                player, opened, league_button(opened, "join"), tally, deployment.killed_around
+            )
             if outcome is not None and not outcome.failed:
                 break
     for game in (1, 2):
         while f"Game {game} of 2" not in opened.content and "🏆" not in opened.content:
             if game == 1 and buttons(opened, "league"):
                 await deployment.up()
-                await click(host, opened, league_button(opened, "start"))
+                await click(
+                    host, opened, league_button(opened, "start"), tally, deployment.killed_around
+                )
             await asyncio.sleep(1)
         await play_tables(deployment, channel, game, players, tally, rng)
     for _ in range(120):
