@@ -21,9 +21,10 @@ from ..rules import make_moves_at_once
 from ..simulate import random_plays
 from .casual import Aim, best_picks
 from .endgame import EndValues, SharpModel, World
-from .knowledge import Knowledge
+from .knowledge import LARGE_TABLE, Knowledge
 from .last_moves import LastMoves
 from .outlook import my_outlook
+from .regret import regret_pick
 from .rollout import LEO_INDEX
 from .sharp import aims_of, best_of, deal_unseen, sampled_pick, standard_candidates
 from .tactical_plan import plan_card, plan_move
@@ -31,6 +32,7 @@ from .tactical_plan import plan_card, plan_move
 PLAN_SAMPLES = 64  # standard round 1; doubled each later round up to four players
 WORLDS = 24  # round 4: samples of what another player cannot see, for its sharp model
 ENDGAME_SAMPLES = 300  # round 4: samples of the others' hands
+REGRET_ROUNDS = 0  # rounds 1..REGRET_ROUNDS by regret matching (regret.py): off, it did not pay
 
 
 def expert_move(knowledge: Knowledge, position: int) -> int:
@@ -132,5 +134,7 @@ def plan_samples(knowledge: Knowledge) -> int:
 def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     """Rounds 1-3: sharp's sampled pick, the stage played out by finish_planning."""
     finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
+    if knowledge.round <= REGRET_ROUNDS and knowledge.player_count < LARGE_TABLE:
+        return regret_pick(knowledge, position, finish)
     samples = plan_samples(knowledge)
     return sampled_pick(knowledge, position, samples, my_outlook(knowledge), finish)
