@@ -1,7 +1,9 @@
 """Expert play: sharp's Monte Carlo, planned further, with a better model of the others where
 it is cheap.
 
-Standard game, rounds 1-3 (plan_pick; more samples each round up to four players): each sample
+Standard game with two players, rounds 1-3: regret matching over the round and a tree of the
+rounds after it (regret.py, regret_tree.py). Other tables, rounds 1-3 (plan_pick; more samples
+each round up to four players): each sample
 deals the unseen cards anew and lets the others play casually this round; then the deciding
 player keeps playing the move that looks best (casual's choice without the noise) to the
 stage's end, the others at random. Round 4, the stage's last choice (endgame_pick): every
@@ -21,7 +23,7 @@ from ..rules import make_moves_at_once
 from ..simulate import random_plays
 from .casual import Aim, best_picks
 from .endgame import EndValues, SharpModel, World
-from .knowledge import LARGE_TABLE, Knowledge
+from .knowledge import Knowledge
 from .last_moves import LastMoves
 from .outlook import my_outlook
 from .regret import regret_pick
@@ -32,7 +34,7 @@ from .tactical_plan import plan_card, plan_move
 PLAN_SAMPLES = 64  # standard round 1; doubled each later round up to four players
 WORLDS = 24  # round 4: samples of what another player cannot see, for its sharp model
 ENDGAME_SAMPLES = 300  # round 4: samples of the others' hands
-REGRET_ROUNDS = 0  # rounds 1..REGRET_ROUNDS by regret matching (regret.py): off, it did not pay
+REGRET_ROUNDS = 3  # two players: rounds 1..REGRET_ROUNDS by regret matching (regret.py)
 
 
 def expert_move(knowledge: Knowledge, position: int) -> int:
@@ -134,7 +136,7 @@ def plan_samples(knowledge: Knowledge) -> int:
 def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     """Rounds 1-3: sharp's sampled pick, the stage played out by finish_planning."""
     finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
-    if knowledge.round <= REGRET_ROUNDS and knowledge.player_count < LARGE_TABLE:
+    if knowledge.round <= REGRET_ROUNDS and knowledge.player_count == 2:
         return regret_pick(knowledge, position, finish)
     samples = plan_samples(knowledge)
     return sampled_pick(knowledge, position, samples, my_outlook(knowledge), finish)

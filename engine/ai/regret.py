@@ -14,10 +14,11 @@ The move played: the deciding player's best mean value over the iterations, or i
 strategy's most played move (FINAL). With TREE the later rounds are a regret-matching tree
 too (regret_tree.py), every play-out updating it. Budgets are counts of iterations.
 
-An experiment for issue 66, off in expert play (expert.REGRET_ROUNDS = 0): against sharp
-seats, paired with the expert's Monte Carlo on the same seeds (bench: whole games, seed
-2024), one-shot -2.3 +-6.5 points of 400 2-player games and -3.3 +-5.6 of 400 4-player
-ones; with TREE, 52.5% of 800 2-player games (see the branch's commit message).
+Expert play uses it, with the tree, at two players (expert.REGRET_ROUNDS): against sharp, whole
+games of bench/ai.py, seed 2024, 53.5% +-2.1 of 2,000 against 49.3% for the expert's Monte
+Carlo on the same games (paired +4.3 +-2.7 points), decision p99 150-159 ms. Without the tree,
+-2.3 +-6.5 of 400; at four players, one-shot -3.3 +-5.6 and with the tree -1.6 +-6.9 (300
+games, p99 273 ms): Monte Carlo stays there.
 """
 
 from collections.abc import Callable
@@ -37,7 +38,7 @@ GAMMA_PERCENT = 10  # exploration: one draw in ten uniform among the hand's move
 PRIOR_PERMILLE = 50  # the others' starting regret on casual's best moves (in win share)
 FINAL = 0  # 0: best mean value; 1: the average strategy's most played move
 OTHERS_FULL = 1  # 1: the others' regrets from every move of their hand; 0: no others' tables
-TREE = 0  # 1: the later rounds by regret matching too (regret_tree.py), not by `finish`
+TREE = 1  # 1: the later rounds by regret matching too (regret_tree.py), not by `finish`
 
 Finish = Callable[[list[int], list[list[int]], list[int], int, int], list[int]]
 Move = tuple[int, int]  # (card number, target figure)
@@ -114,8 +115,15 @@ class Sample:
         return score_stage(final)[1]
 
 
-def regret_pick(knowledge: Knowledge, position: int, finish: Finish) -> Move:
-    """Standard game, rounds 1-3: (card, target figure)."""
+def regret_pick(
+    knowledge: Knowledge,
+    position: int,
+    finish: Finish,
+    iterations: int = ITERATIONS,
+    with_tree: bool = bool(TREE),
+) -> Move:
+    """Standard game, rounds 1-3: (card, target figure). `iterations` in round 1, doubled
+    each later round; `with_tree`: the later rounds searched too (else played by `finish`)."""
     me = knowledge.me
     players = knowledge.player_count
     figure_count = len(knowledge.figures)
@@ -140,8 +148,8 @@ def regret_pick(knowledge: Knowledge, position: int, finish: Finish) -> Move:
     values = [0.0] * len(mine)
     played = [0.0] * len(mine)
     next_round = knowledge.round + 1
-    iterations = ITERATIONS << (knowledge.round - 1)
-    tree = Tree(aims, figure_count) if TREE else None
+    iterations <<= knowledge.round - 1
+    tree = Tree(aims, figure_count) if with_tree else None
     if tree is not None:
         finish = tree.finish
     for _ in range(iterations):

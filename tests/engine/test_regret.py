@@ -7,7 +7,6 @@ import pytest
 
 import engine
 from engine import Phase
-from engine.ai import regret
 from engine.ai.expert import finish_planning
 from engine.ai.knowledge import Knowledge, knowledge_of
 from engine.ai.regret import regret_pick
@@ -36,16 +35,15 @@ def knowledge_at(players: int, round_number: int, seed: int) -> Knowledge:
 @pytest.mark.parametrize("round_number", [1, 2, 3])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_regret_matching_picks_a_card_of_the_hand_for_a_figure_of_the_table(
-    players: int, round_number: int, tree: int, monkeypatch: pytest.MonkeyPatch
+    players: int, round_number: int, tree: int
 ) -> None:
-    monkeypatch.setattr(regret, "TREE", tree)
-    monkeypatch.setattr(regret, "ITERATIONS", 8)
     knowledge = knowledge_at(players, round_number, seed=players * 7 + round_number)
     finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
-    card, target = regret_pick(knowledge, 12345, finish)
+    card, target = regret_pick(knowledge, 12345, finish, iterations=8, with_tree=bool(tree))
     assert card in knowledge.hand
     assert 0 <= target < len(knowledge.figures)
-    assert regret_pick(knowledge, 12345, finish) == (card, target)
+    again = regret_pick(knowledge, 12345, finish, iterations=8, with_tree=bool(tree))
+    assert again == (card, target)
 
 
 def test_the_tree_plays_every_card_of_every_hand_once() -> None:
