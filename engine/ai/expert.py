@@ -135,8 +135,8 @@ def plan_samples(knowledge: Knowledge) -> int:
 
 def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     """Rounds 1-3: sharp's sampled pick, the stage played out by finish_planning."""
-    finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
     if knowledge.round <= REGRET_ROUNDS and knowledge.player_count == 2:
-        return regret_pick(knowledge, position, finish)
+        return regret_pick(knowledge, position)
+    finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
     samples = plan_samples(knowledge)
     return sampled_pick(knowledge, position, samples, my_outlook(knowledge), finish)

@@ -2,10 +2,12 @@
 
 After the current round (regret.py), every player in every later round 1-4 draws its move
 by regret matching (mixed with a little uniform exploration) at its information set: the
-round, the figures' spaces (the public state) and, when HAND_KEYED, its own hand's values;
-round 5 is forced. Each play-out updates the sets it passed through by outcome sampling
-(Lanctot et al. 2013): the move taken gains its payoff over its probability, every move
-loses the payoff. A new set starts from casual's best moves (PRIOR_PERMILLE of regret).
+round, the figures' spaces (the public state) and its seat; round 5 is forced. Each play-out
+updates the sets it passed through by outcome sampling (Lanctot et al. 2013): the move taken
+gains its payoff over its probability, every move loses the payoff. A new set starts from
+casual's best moves (PRIOR_PERMILLE of regret).
+
+A set's regrets are a table indexed by move_key: one entry per (card value, target figure).
 """
 
 from ..cards import VALUES
@@ -14,13 +16,44 @@ from ..rng import next_u64
 from ..rules import make_moves_at_once
 from .casual import Aim, best_picks
 from .rollout import LEO_INDEX
+from .sharp import one_per_value
 
 GAMMA_PERCENT = 20
 PRIOR_PERMILLE = 200
-HAND_KEYED = 0
 
 Visit = tuple[list[float], list[int], list[float], int, int]
 """(the set's regrets, the keys of its moves here, their probabilities, the one taken, seat)"""
+
+
+def table_size(figure_count: int) -> int:
+    """Entries of a regret table: card values -4..5, every figure."""
+    return 10 * figure_count
+
+
+def move_key(value: int, target: int, figure_count: int) -> int:
+    """A move's entry in a regret table."""
+    return (value + 4) * figure_count + target
+
+
+def regret_strategy(regrets: list[float], keys: list[int], gamma: float) -> list[float]:
+    """Regret matching over `keys`: each move in proportion to its positive regret (all
+    alike when none is positive), mixed with `gamma` of uniform."""
+    positive = [max(regrets[key], 0.0) for key in keys]
+    total = sum(positive)
+    share = 1.0 / len(keys)
+    if total <= 0.0:
+        return [share] * len(keys)
+    return [(1 - gamma) * weight / total + gamma * share for weight in positive]
+
+
+def draw(probabilities: list[float], bits: int) -> int:
+    """The index `bits` (64 random bits) falls on."""
+    point = (bits >> 11) / (1 << 53)
+    for index, probability in enumerate(probabilities):
+        point -= probability
+        if point < 0.0:
+            return index
+    return len(probabilities) - 1
 
 
 class Tree:
@@ -31,20 +64,19 @@ class Tree:
     def __init__(self, aims: list[Aim], figure_count: int) -> None:
         self.aims = aims
         self.figure_count = figure_count
-        self.tables: dict[tuple[object, ...], list[float]] = {}
+        self.tables: dict[tuple[int, tuple[int, ...], int], list[float]] = {}
         self.path: list[Visit] = []
 
     def _table(
-        self, key: tuple[object, ...], positions: list[int], round_number: int, hand: list[int]
+        self, round_number: int, positions: list[int], seat: int, hand: list[int]
     ) -> list[float]:
         """The regrets of one information set, made from the prior the first time."""
+        key = (round_number, tuple(positions), seat)
         table = self.tables.get(key)
         if table is None:
-            table = [0.0] * (10 * self.figure_count)
-            seat = key[2]
-            assert isinstance(seat, int)
+            table = [0.0] * table_size(self.figure_count)
             for card, target in best_picks(positions, hand, self.aims[seat], round_number):
-                table[(VALUES[card] + 4) * self.figure_count + target] = PRIOR_PERMILLE / 1000
+                table[move_key(VALUES[card], target, self.figure_count)] = PRIOR_PERMILLE / 1000
             self.tables[key] = table
         return table
 
@@ -60,39 +92,19 @@ class Tree:
         self.path = []
         figure_count = self.figure_count
         gamma = GAMMA_PERCENT / 100
-        for round_number in range(next_round, ROUNDS + 1):
-            if round_number == ROUNDS:
-                make_moves_at_once(positions, [(hand[0], seat) for seat, hand in enumerate(hands)])
-                break
-            state = tuple(positions)
+        for round_number in range(next_round, ROUNDS):
             moves = []
             for seat, hand in enumerate(hands):
-                by_value: dict[int, int] = {}
-                for card in sorted(hand):
-                    by_value.setdefault(VALUES[card], card)
-                values = tuple(by_value)
-                key = (round_number, state, seat, values if HAND_KEYED else ())
-                table = self._table(key, positions, round_number, hand)
+                by_value = one_per_value(hand)
                 keys = [
-                    (value + 4) * figure_count + target
-                    for value in values
+                    move_key(value, target, figure_count)
+                    for value in by_value
                     for target in range(figure_count)
                 ]
-                positive = [max(table[k], 0.0) for k in keys]
-                total = sum(positive)
-                share = 1.0 / len(keys)
-                if total > 0.0:
-                    strategy = [(1 - gamma) * w / total + gamma * share for w in positive]
-                else:
-                    strategy = [share] * len(keys)
+                table = self._table(round_number, positions, seat, hand)
+                strategy = regret_strategy(table, keys, gamma)
                 position, bits = next_u64(position)
-                point = (bits >> 11) / (1 << 53)
-                taken = len(keys) - 1
-                for index, probability in enumerate(strategy):
-                    point -= probability
-                    if point < 0.0:
-                        taken = index
-                        break
+                taken = draw(strategy, bits)
                 self.path.append((table, keys, strategy, taken, seat))
                 value, target = divmod(keys[taken], figure_count)
                 card = by_value[value - 4]
@@ -101,6 +113,7 @@ class Tree:
             if leo_stack:
                 moves.append((leo_stack[round_number - next_round], LEO_INDEX))
             make_moves_at_once(positions, moves)
+        make_moves_at_once(positions, [(hand[0], seat) for seat, hand in enumerate(hands)])
         return positions
 
     def update(self, payoffs: list[float]) -> None:

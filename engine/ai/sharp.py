@@ -3,7 +3,7 @@ anew (what the other hands and Leo's stack could be), lets the others play casua
 round and everyone randomly after it, and every candidate move is tried on the same
 samples; the move with the best mean outlook wins."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 
 from ..cards import VALUES
@@ -45,14 +45,19 @@ def deal_unseen(knowledge: Knowledge, position: int) -> tuple[int, list[list[int
     return position, hands, cards[taken : taken + knowledge.leo_left]
 
 
-def standard_candidates(knowledge: Knowledge) -> list[tuple[int, int]]:
-    """(card, target) pairs worth comparing: one card per value (in the standard game a
-    card's number never matters), every figure."""
+def one_per_value(hand: Iterable[int]) -> dict[int, int]:
+    """Value -> the lowest-numbered card of `hand` with it (in the standard game a card's
+    number never matters), in the order of the lowest card numbers."""
     by_value: dict[int, int] = {}
-    for card in sorted(knowledge.hand):
+    for card in sorted(hand):
         by_value.setdefault(VALUES[card], card)
+    return by_value
+
+
+def standard_candidates(knowledge: Knowledge) -> list[tuple[int, int]]:
+    """(card, target) pairs worth comparing: one card per value, every figure."""
     figures = range(len(knowledge.figures))
-    return [(card, target) for card in by_value.values() for target in figures]
+    return [(card, target) for card in one_per_value(knowledge.hand).values() for target in figures]
 
 
 def aims_of(knowledge: Knowledge) -> list[Aim]:

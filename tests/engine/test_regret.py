@@ -1,13 +1,10 @@
 """Regret matching at the current round (engine/ai/regret.py): a move of the deciding hand
 on a figure of the table, the same move from the same knowledge and position."""
 
-from functools import partial
-
 import pytest
 
 import engine
 from engine import Phase
-from engine.ai.expert import finish_planning
 from engine.ai.knowledge import Knowledge, knowledge_of
 from engine.ai.regret import regret_pick
 from engine.ai.regret_tree import Tree
@@ -31,18 +28,16 @@ def knowledge_at(players: int, round_number: int, seed: int) -> Knowledge:
         game.settle()
 
 
-@pytest.mark.parametrize("tree", [0, 1])
 @pytest.mark.parametrize("round_number", [1, 2, 3])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_regret_matching_picks_a_card_of_the_hand_for_a_figure_of_the_table(
-    players: int, round_number: int, tree: int
+    players: int, round_number: int
 ) -> None:
     knowledge = knowledge_at(players, round_number, seed=players * 7 + round_number)
-    finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me)
-    card, target = regret_pick(knowledge, 12345, finish, iterations=8, with_tree=bool(tree))
+    card, target = regret_pick(knowledge, 12345, iterations=8)
     assert card in knowledge.hand
     assert 0 <= target < len(knowledge.figures)
-    again = regret_pick(knowledge, 12345, finish, iterations=8, with_tree=bool(tree))
+    again = regret_pick(knowledge, 12345, iterations=8)
     assert again == (card, target)
 
 
