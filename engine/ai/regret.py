@@ -16,7 +16,10 @@ Expert play uses it at two players (expert.REGRET_ROUNDS): against sharp, whole 
 bench/ai.py, seed 2024, 53.5% +-2.1 of 2,000 against 49.3% for the expert's Monte Carlo on
 the same games (paired +4.3 +-2.7 points), decision p99 150-159 ms. Without the tree (the
 later rounds by the plan's rollout), -2.3 +-6.5 of 400; at four players, without the tree
--3.3 +-5.6 and with it -1.6 +-6.9 (300 games, p99 273 ms): Monte Carlo stays there.
+-3.3 +-5.6 and with it -1.6 +-6.9 (300 games, p99 273 ms): Monte Carlo stays there. Not
+kept either: the other player's move this round forecast as sharp would play it, instead of
+its regret matching (-0.2 +-2.8 of 2,000), and the stages to come drawn whole in the outlook
+(-1.1 +-2.8 of 2,000).
 """
 
 from ..cards import VALUES
