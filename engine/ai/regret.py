@@ -28,25 +28,22 @@ from ..rules import make_moves_at_once, score_stage
 from .casual import best_picks
 from .knowledge import Knowledge
 from .outlook import Outlook, expert_outlook
-from .regret_tree import Tree, draw, move_key, regret_strategy, table_size
+from .regret_tree import (
+    Move,
+    Options,
+    Tree,
+    draw,
+    hand_moves,
+    move_key,
+    regret_strategy,
+    table_size,
+)
 from .rollout import LEO_INDEX
-from .sharp import aims_of, best_of, deal_unseen, one_per_value, standard_candidates
+from .sharp import aims_of, best_of, deal_unseen, one_per_value
 
 ITERATIONS = 48  # round 1; doubled each later round
 GAMMA_PERCENT = 10  # exploration: one draw in ten uniform among the hand's moves
 PRIOR_PERMILLE = 50  # the others' starting regret on casual's best moves (in win share)
-
-Move = tuple[int, int]  # (card number, target figure)
-Options = list[tuple[int, Move]]  # (table key, move)
-
-
-def _moves(hand: list[int], figure_count: int) -> Options:
-    """One card of each value in `hand`, every target."""
-    return [
-        (move_key(value, target, figure_count), (card, target))
-        for value, card in one_per_value(hand).items()
-        for target in range(figure_count)
-    ]
 
 
 class Sample:
@@ -117,17 +114,14 @@ def regret_pick(knowledge: Knowledge, position: int, iterations: int = ITERATION
         if seat != me:
             for card, target in best_picks(positions, every_value, aims[seat], knowledge.round):
                 regrets[seat][move_key(VALUES[card], target, figure_count)] = prior
-    candidates = standard_candidates(knowledge)
-    mine = [
-        (move_key(VALUES[card], target, figure_count), (card, target))
-        for card, target in candidates
-    ]
+    mine = hand_moves(knowledge.hand, figure_count)
     values = [0.0] * len(mine)
     tree = Tree(aims, figure_count)
     for _ in range(iterations << (knowledge.round - 1)):
         position, hands, leo_stack = deal_unseen(knowledge, position)
         options = [
-            mine if seat == me else _moves(hand, figure_count) for seat, hand in enumerate(hands)
+            mine if seat == me else hand_moves(hand, figure_count)
+            for seat, hand in enumerate(hands)
         ]
         strategies = []
         drawn: list[Move] = []
@@ -146,4 +140,4 @@ def regret_pick(knowledge: Knowledge, position: int, iterations: int = ITERATION
                 table[key] += gain - mean
             if seat == me:
                 values = [value + gain for value, gain in zip(values, gains, strict=True)]
-    return candidates[best_of(values)]
+    return mine[best_of(values)][1]

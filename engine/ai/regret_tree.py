@@ -37,6 +37,19 @@ def move_key(value: int, target: int, figure_count: int) -> int:
     return (value + 4) * figure_count + target
 
 
+Move = tuple[int, int]  # (card number, target figure)
+Options = list[tuple[int, Move]]  # (table key, move)
+
+
+def hand_moves(hand: list[int] | tuple[int, ...], figure_count: int) -> Options:
+    """One card of each value in `hand`, every target, with their table keys."""
+    return [
+        (move_key(value, target, figure_count), (card, target))
+        for value, card in one_per_value(hand).items()
+        for target in range(figure_count)
+    ]
+
+
 def regret_strategy(regrets: list[float], keys: list[int], gamma: float) -> list[float]:
     """Regret matching over `keys`: each move in proportion to its positive regret (all
     alike when none is positive), mixed with `gamma` of uniform."""
@@ -97,19 +110,14 @@ class Tree:
         for round_number in range(next_round, ROUNDS):
             moves = []
             for seat, hand in enumerate(hands):
-                by_value = one_per_value(hand)
-                keys = [
-                    move_key(value, target, figure_count)
-                    for value in by_value
-                    for target in range(figure_count)
-                ]
+                options = hand_moves(hand, figure_count)
+                keys = [key for key, _ in options]
                 table = self._table(round_number, positions, seat, hand)
                 strategy = regret_strategy(table, keys, gamma)
                 position, bits = next_u64(position)
                 taken = draw(strategy, bits)
                 self.path.append((table, keys, strategy, taken, seat))
-                value, target = divmod(keys[taken], figure_count)
-                card = by_value[value - 4]
+                card, target = options[taken][1]
                 hand.remove(card)
                 moves.append((card, target))
             if leo_stack:
