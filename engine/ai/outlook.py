@@ -112,7 +112,9 @@ class Outlook:
         return result
 
 
-# Expert play's own outlook: more futures (a smoother estimate), their points scaled.
+# Expert play's own outlook: more futures (a smoother estimate), their points scaled. Not kept:
+# at two players, futures drawn from the stages of 750 games of sharp against sharp (0.79 points
+# per figure and stage, random play's 0.72) lost 1.5 +-2.8 points over 2,000 games against sharp.
 EXPERT_FUTURES = 48
 EXPERT_PERCENT = 100
 

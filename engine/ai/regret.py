@@ -43,7 +43,9 @@ from .sharp import aims_of, best_of, deal_unseen, one_per_value
 
 ITERATIONS = 48  # round 1; doubled each later round
 GAMMA_PERCENT = 10  # exploration: one draw in ten uniform among the hand's moves
-PRIOR_PERMILLE = 50  # the others' starting regret on casual's best moves (in win share)
+# The others' starting regret on casual's best moves (in win share). Over 2,000 2-player games
+# against sharp (seed 2024, paired with 50): 0 lost 1.1 +-2.8 points, 150 lost 1.0 +-2.9.
+PRIOR_PERMILLE = 50
 
 
 class Sample:
