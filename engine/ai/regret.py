@@ -14,7 +14,9 @@ iterations. Budgets are counts of iterations.
 
 Expert play uses it at two players (expert.REGRET_ROUNDS): against sharp, whole games of
 bench/ai.py, seed 2024, 53.5% +-2.1 of 2,000 against 49.3% for the expert's Monte Carlo on
-the same games (paired +4.3 +-2.7 points), decision p99 150-159 ms. Without the tree (the
+the same games (paired +4.3 +-2.7 points), decision p99 150-159 ms, with 48 iterations in
+round 1; with 72, on 2,000 other games (seed 2025), 53.9% +-2.1 against 52.4% with 48 (paired
++1.6 +-2.7), p99 213-215 ms. Without the tree (the
 later rounds by the plan's rollout), -2.3 +-6.5 of 400; at four players, without the tree
 -3.3 +-5.6 and with it -1.6 +-6.9 (300 games, p99 273 ms): Monte Carlo stays there. Not
 kept either: the other player's move this round forecast as sharp would play it, instead of
@@ -41,10 +43,11 @@ from .regret_tree import (
 from .rollout import LEO_INDEX
 from .sharp import aims_of, best_of, deal_unseen, one_per_value
 
-ITERATIONS = 48  # round 1; doubled each later round
+ITERATIONS = 72  # round 1; doubled each later round
 GAMMA_PERCENT = 10  # exploration: one draw in ten uniform among the hand's moves
 # The others' starting regret on casual's best moves (in win share). Over 2,000 2-player games
-# against sharp (seed 2024, paired with 50): 0 lost 1.1 +-2.8 points, 150 lost 1.0 +-2.9.
+# against sharp (seed 2024, paired with 50, 48 iterations): 0 lost 1.1 +-2.8 points, 150 lost 1.0
+# +-2.9.
 PRIOR_PERMILLE = 50
 
 
