@@ -34,6 +34,12 @@ from .tactical_plan import plan_card, plan_move
 PLAN_SAMPLES = 64  # standard round 1; doubled each later round up to four players
 WORLDS = 24  # round 4: samples of what another player cannot see, for its sharp model
 ENDGAME_SAMPLES = 300  # round 4: samples of the others' hands
+# Two players: one other to model, and round 4 is the cheap decision there, so the model takes as
+# many samples as sharp itself does in round 4 (agreeing with sharp's move 84% of the time where
+# 24 samples agree 75%; sharp agrees with itself 87%). Over 2,000 games against sharp (seed 2025,
+# 72 regret iterations both): +1.3 +-1.9 points.
+TWO_PLAYER_WORLDS = 256
+TWO_PLAYER_ENDGAME_SAMPLES = 1200
 REGRET_ROUNDS = 3  # two players: rounds 1..REGRET_ROUNDS by regret matching (regret.py)
 
 
@@ -63,11 +69,14 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     """Round 4: my move against each sample's others, who play as sharp would."""
     me = knowledge.me
     aims = aims_of(knowledge)
+    two = knowledge.player_count == 2
+    worlds = TWO_PLAYER_WORLDS if two else WORLDS
+    samples = TWO_PLAYER_ENDGAME_SAMPLES if two else ENDGAME_SAMPLES
     models: dict[int, SharpModel] = {}
     for seat in range(knowledge.player_count):
         if seat != me:
             position, seed = next_u64(position)
-            models[seat] = SharpModel(knowledge, seat, aims, WORLDS, seed)
+            models[seat] = SharpModel(knowledge, seat, aims, worlds, seed)
     candidates = standard_candidates(knowledge)
     number_of = {candidate: number for number, candidate in enumerate(candidates)}
     hand = knowledge.hand
@@ -78,7 +87,7 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     ]
     value = EndValues(my_outlook(knowledge))
     scores = [0.0] * len(candidates)
-    for _ in range(ENDGAME_SAMPLES):
+    for _ in range(samples):
         position, hands, leo_stack = deal_unseen(knowledge, position)
         fourth = []
         fifth = []
