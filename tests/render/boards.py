@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.render import Board, Figure, render_track
 from bot.render.canvas import Canvas
@@ -17,6 +17,25 @@ FRAME_WIDTH = 2
 def decoded(board: Board) -> Image.Image:
     """The board's picture as Discord shows it: the PNG decoded to RGB."""
     return Image.open(io.BytesIO(render_track(board))).convert("RGB")
+
+
+def picture_differences(pictures: list[bytes], references: list[bytes]) -> list[str]:
+    """What tells each picture from its reference, decoded: which pixels, or only the bytes."""
+    differences = []
+    for index, (picture, reference) in enumerate(zip(pictures, references, strict=True)):
+        if picture == reference:
+            continue
+        drawn = Image.open(io.BytesIO(picture)).convert("RGB")
+        expected = Image.open(io.BytesIO(reference)).convert("RGB")
+        if drawn.size != expected.size:
+            differences.append(f"picture {index}: {drawn.size} where {expected.size}")
+            continue
+        changed = ImageChops.difference(drawn, expected).convert("L").point(lambda v: 255 * bool(v))
+        count = changed.histogram()[255]
+        where = changed.getbbox()
+        what = f"{count} pixels differ within {where}" if count else "the same pixels, other bytes"
+        differences.append(f"picture {index}: {what}")
+    return differences
 
 
 def assert_texts_inside_and_apart(canvas: Canvas) -> None:
