@@ -106,14 +106,21 @@ def best_picks(
     last_round = round_number == ROUNDS - 1
     best_score = None
     best: list[tuple[int, int]] = []
+    # A value's standings, scored once however many cards of the hand have it.
+    standings: dict[tuple[int, int], list[float]] = {}
     for card in hand:
         value = VALUES[card]
-        for target in range(len(positions)):
-            after = moved(positions, target, value)
-            if last_round:
-                kept = hand[0] if hand[1] == card else hand[1]
-                after = moved(after, me, VALUES[kept])
-            score = aim.standing(after)
+        kept = VALUES[hand[0] if hand[1] == card else hand[1]] if last_round else 0
+        scores = standings.get((value, kept))
+        if scores is None:
+            scores = []
+            for target in range(len(positions)):
+                after = moved(positions, target, value)
+                if last_round:
+                    after[me] = clamp(after[me] + kept)
+                scores.append(aim.standing(after))
+            standings[value, kept] = scores
+        for target, score in enumerate(scores):
             if best_score is None or score > best_score:
                 best_score = score
                 best = [(card, target)]

@@ -57,7 +57,7 @@ def hand_moves(hand: list[int] | tuple[int, ...], figure_count: int) -> Options:
 def regret_strategy(regrets: list[float], keys: list[int], gamma: float) -> list[float]:
     """Regret matching over `keys`: each move in proportion to its positive regret (all
     alike when none is positive), mixed with `gamma` of uniform."""
-    positive = [max(regrets[key], 0.0) for key in keys]
+    positive = [regret if regret > 0.0 else 0.0 for regret in map(regrets.__getitem__, keys)]
     total = sum(positive)
     share = 1.0 / len(keys)
     if total <= 0.0:
@@ -78,13 +78,23 @@ def draw(probabilities: list[float], bits: int) -> int:
 class Tree:
     """Regret tables of the later rounds, kept over one decision's iterations."""
 
-    __slots__ = ("aims", "figure_count", "path", "tables")
+    __slots__ = ("aims", "figure_count", "moves", "path", "tables")
 
     def __init__(self, aims: list[Aim], figure_count: int) -> None:
         self.aims = aims
         self.figure_count = figure_count
         self.tables: dict[tuple[int, tuple[int, ...], int], list[float]] = {}
         self.path: list[Visit] = []
+        # A hand's moves and their keys: the same few hands come back in every play-out.
+        self.moves: dict[tuple[int, ...], tuple[Options, list[int]]] = {}
+
+    def _moves(self, hand: list[int]) -> tuple[Options, list[int]]:
+        known = self.moves.get(tuple(hand))
+        if known is None:
+            options = hand_moves(hand, self.figure_count)
+            known = options, [key for key, _ in options]
+            self.moves[tuple(hand)] = known
+        return known
 
     def _table(
         self, round_number: int, positions: list[int], seat: int, hand: list[int]
@@ -109,13 +119,11 @@ class Tree:
     ) -> list[int]:
         """Play the stage out from `next_round`, remembering the path; the final spaces."""
         self.path = []
-        figure_count = self.figure_count
         gamma = GAMMA_PERCENT / 100
         for round_number in range(next_round, ROUNDS):
             moves = []
             for seat, hand in enumerate(hands):
-                options = hand_moves(hand, figure_count)
-                keys = [key for key, _ in options]
+                options, keys = self._moves(hand)
                 table = self._table(round_number, positions, seat, hand)
                 strategy = regret_strategy(table, keys, gamma)
                 position, bits = next_u64(position)
