@@ -16,12 +16,13 @@ Expert play uses it at two players (expert.REGRET_ROUNDS): against sharp, whole 
 bench/ai.py, seed 2024, 53.5% +-2.1 of 2,000 against 49.3% for the expert's Monte Carlo on
 the same games (paired +4.3 +-2.7 points), decision p99 150-159 ms, with 48 iterations in
 round 1; with 72, on 2,000 other games (seed 2025), 53.9% +-2.1 against 52.4% with 48 (paired
-+1.6 +-2.7), p99 213-215 ms. Without the tree (the
-later rounds by the plan's rollout), -2.3 +-6.5 of 400; at four players, without the tree
--3.3 +-5.6 and with it -1.6 +-6.9 (300 games, p99 273 ms): Monte Carlo stays there. Not
++1.6 +-2.7), p99 213-215 ms (191 ms once the tree kept each hand's moves). Without the tree
+(the later rounds by the plan's rollout), -2.3 +-6.5 of 400; at four players, without the
+tree -3.3 +-5.6 and with it -1.6 +-6.9 (300 games, p99 273 ms): Monte Carlo stays there. Not
 kept either: the other player's move this round forecast as sharp would play it, instead of
-its regret matching (-0.2 +-2.8 of 2,000), and the stages to come drawn whole in the outlook
-(-1.1 +-2.8 of 2,000).
+its regret matching (-0.2 +-2.8 of 2,000), the stages to come drawn whole in the outlook
+(-1.1 +-2.8 of 2,000), and 96 iterations (seed 2024's 2,000 games: 53.4% against 54.1% with
+72, paired -0.7 +-2.7, p99 245 ms).
 """
 
 from ..cards import VALUES
