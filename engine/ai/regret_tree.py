@@ -89,11 +89,12 @@ class Tree:
         self.moves: dict[tuple[int, ...], tuple[Options, list[int]]] = {}
 
     def _moves(self, hand: list[int]) -> tuple[Options, list[int]]:
-        known = self.moves.get(tuple(hand))
+        cards = tuple(hand)
+        known = self.moves.get(cards)
         if known is None:
-            options = hand_moves(hand, self.figure_count)
+            options = hand_moves(cards, self.figure_count)
             known = options, [key for key, _ in options]
-            self.moves[tuple(hand)] = known
+            self.moves[cards] = known
         return known
 
     def _table(
