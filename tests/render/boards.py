@@ -14,9 +14,16 @@ from bot.render.canvas import Canvas
 FRAME_WIDTH = 2
 
 
+def open_png(data: bytes) -> Image.Image:
+    """PNG bytes decoded to RGB, as Discord shows them."""
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
 def decoded(board: Board) -> Image.Image:
     """The board's picture as Discord shows it: the PNG decoded to RGB."""
-    return Image.open(io.BytesIO(render_track(board))).convert("RGB")
+    return open_png(render_track(board))
 
 
 def picture_differences(pictures: list[bytes], references: list[bytes]) -> list[str]:
@@ -25,8 +32,7 @@ def picture_differences(pictures: list[bytes], references: list[bytes]) -> list[
     for index, (picture, reference) in enumerate(zip(pictures, references, strict=True)):
         if picture == reference:
             continue
-        drawn = Image.open(io.BytesIO(picture)).convert("RGB")
-        expected = Image.open(io.BytesIO(reference)).convert("RGB")
+        drawn, expected = open_png(picture), open_png(reference)
         if drawn.size != expected.size:
             differences.append(f"picture {index}: {drawn.size} where {expected.size}")
             continue

@@ -11,15 +11,15 @@ from PIL import Image
 from bot.render import Board, Figure, figure_center, layout_for, render_track
 from bot.render.geometry import CELL_HEIGHT, DISC_RADIUS, space_x
 from bot.render.palette import HIGHLIGHT, LEO_COLOUR, SEAT_COLOURS, figure_colour
-from tests.render.boards import ALL_ON_ONE_SPACE, SEVEN_FIGURES, TWO_PLAYERS, picture_differences
+from tests.render.boards import (
+    ALL_ON_ONE_SPACE,
+    SEVEN_FIGURES,
+    TWO_PLAYERS,
+    open_png,
+    picture_differences,
+)
 
 BOARDS = [SEVEN_FIGURES, ALL_ON_ONE_SPACE, TWO_PLAYERS, Board(figures=())]
-
-
-def open_png(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    return image.convert("RGB")
 
 
 def disc_samples(board: Board, index: int) -> list[tuple[int, int]]:
