@@ -21,10 +21,10 @@ round 1; with 72, on 2,000 other games (seed 2025), 53.9% +-2.1 against 52.4% wi
 tree -3.3 +-5.6 and with it -1.6 +-6.9 (300 games, p99 273 ms): Monte Carlo stays there. Not
 kept either: the other player's move this round forecast as sharp would play it, instead of
 its regret matching (-0.2 +-2.8 of 2,000), the stages to come drawn whole in the outlook
-(-1.1 +-2.8 of 2,000), and 96 iterations (seed 2024's 2,000 games: 53.4% against 54.1% with
-72, paired -0.7 +-2.7, p99 245 ms), nor regret matching+ (Tammelin 2014: a move's regret kept
-at zero or above) with later iterations weighing more in the move played, as in linear CFR
-(seed 2024's 2,000: 53.2%, paired -0.9 +-2.8).
+(-1.1 +-2.8 of 2,000), 96 iterations (seed 2024's 2,000 games: 53.4% against 54.1% with 72,
+paired -0.7 +-2.7, p99 245 ms), and regret matching+ (Tammelin 2014: a move's regret kept at
+zero or above) with later iterations weighing more in the move played, as in linear CFR (seed
+2024's 2,000: 53.2%, paired -0.9 +-2.8).
 """
 
 from ..cards import VALUES
