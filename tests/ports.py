@@ -16,6 +16,10 @@ from pathlib import Path
 
 LOWEST = 10_000
 """Below it: the ports people run things on by hand (`make play`'s 3333 among them)."""
+BROWSERS_REFUSE = frozenset({10_080})
+"""Ports from LOWEST up that Chromium and Firefox will not load a page from (Chromium's
+restricted ports, net/base/port_util.cc): a page served there fails with ERR_UNSAFE_PORT (a
+fresh-clone run drew 10080 for the replay page)."""
 EPHEMERAL_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
 TRIES = 200
 
@@ -31,10 +35,13 @@ def ephemeral_start() -> int:
 
 
 def free_port() -> int:
-    """A port below the ephemeral range that nothing listens on now."""
+    """A port below the ephemeral range that nothing listens on now and a browser will load a
+    page from."""
     highest = max(ephemeral_start(), LOWEST + 1_000)
     for _ in range(TRIES):
         port = _choose.randrange(LOWEST, highest)
+        if port in BROWSERS_REFUSE:
+            continue
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
             try:
                 probe.bind(("127.0.0.1", port))
