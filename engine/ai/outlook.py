@@ -127,15 +127,12 @@ EXPERT_PERCENT = 100
 TWO_PLAYER_FUTURES = 384
 
 
-def futures_count(player_count: int) -> int:
-    return TWO_PLAYER_FUTURES if player_count == 2 else EXPERT_FUTURES
-
-
 def expert_outlook(totals: tuple[int, ...], me: int, player_count: int, stage: int) -> Outlook:
     """The outlook expert play values its own stage ends by."""
     stages_left = STAGES - stage
+    count = TWO_PLAYER_FUTURES if player_count == 2 else EXPERT_FUTURES
     noise = (
-        futures(player_count, len(totals), stages_left, futures_count(player_count), EXPERT_PERCENT)
+        futures(player_count, len(totals), stages_left, count, EXPERT_PERCENT)
         if stages_left
         else ()
     )
