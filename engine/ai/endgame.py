@@ -3,7 +3,9 @@ goes on themself, so a sample of the unseen cards settles the stage exactly.
 
 Expert play models every other player as sharp plays: the move that is best for them were
 the others to play casually (their own view of the table), estimated once per decision for
-every move a hand could hold, then read for the hands each sample deals them.
+every move a hand could hold, then read for the hands each sample deals them. In the
+samples of the rounds before (expert.finish_planning), where every hand is dealt and known,
+round 4 is played as every player's answer (known_hands_answers).
 
 Every move of a hand is tried on every sample, so the cards are added up here: a World keeps
 a sample's sums, and each move changes only the two figures it touches (a round-4 decision
@@ -17,9 +19,12 @@ four players, 0.010 and 2% at two) rather than its best move: over seed 2024's 2
 bench/ai.py, -0.2 +-2.1 points at four players and +0.1 +-1.4 at two.
 """
 
+from collections.abc import Callable
+
 from ..cards import VALUES
+from ..constants import ROUNDS
 from ..rules import clamp, score_stage
-from .casual import Aim, casual_pick
+from .casual import Aim, best_picks, casual_pick
 from .knowledge import Knowledge
 from .outlook import Outlook
 from .randomness import shuffled
@@ -117,7 +122,7 @@ class SharpModel:
                     list(knowledge.positions), hand, aims[other], 4, position
                 )
                 fourth.append((card, target))
-                fifth.append((hand[0] if hand[1] == card else hand[1], other))
+                fifth.append((kept_card(hand, card), other))
             if knowledge.leo_left:
                 fourth.append((cards[taken], LEO_INDEX))
             samples.append(World(knowledge.positions, fourth, fifth))
@@ -140,10 +145,55 @@ class SharpModel:
 
     def move(self, hand: list[int]) -> tuple[int, int]:
         """(card, target) for this two-card hand: the best of its moves."""
-        first, second = hand
-        best = (-1.0, first, 0)
-        for card, kept in ((first, second), (second, first)):
-            for target, score in enumerate(self.values(VALUES[card], VALUES[kept])):
-                if score > best[0]:
-                    best = (score, card, target)
-        return best[1], best[2]
+        return best_move(hand, self.values)
+
+
+def kept_card(hand: list[int], played: int) -> int:
+    """The card a two-card hand keeps for round 5 when it plays `played`."""
+    return hand[0] if hand[1] == played else hand[1]
+
+
+def best_move(hand: list[int], values: Callable[[int, int], list[float]]) -> tuple[int, int]:
+    """(card, target) for a two-card hand: the move valued highest (the first of equals) by
+    `values`: (value of the card played, value of the one kept) -> a value per target."""
+    first, second = hand
+    best = (-1.0, first, 0)
+    for card, kept in ((first, second), (second, first)):
+        for target, score in enumerate(values(VALUES[card], VALUES[kept])):
+            if score > best[0]:
+                best = (score, card, target)
+    return best[1], best[2]
+
+
+def known_hands_answers(
+    positions: list[int],
+    hands: list[list[int]],
+    leo_card: int | None,
+    aims: list[Aim],
+    values: list[EndValues],
+    me: int,
+) -> Moves:
+    """Round 4 of a plan's sample, where every hand is known: every player's move (card,
+    target). Each other player answers the greedy moves (casual's, without the noise) of
+    everyone else, as sharp answers a table it takes to be casual; `me` answers their answers,
+    as endgame_pick answers its model of sharp. An answer is the move with the best outlook
+    (`values`, one per player) for the stage's end."""
+    greedy = [
+        best_picks(positions, hand, aims[seat], ROUNDS - 1)[0] for seat, hand in enumerate(hands)
+    ]
+    leo = [(leo_card, LEO_INDEX)] if leo_card is not None else []
+    spaces = tuple(positions)
+
+    def answer(seat: int, moves: Moves) -> tuple[int, int]:
+        others = [other for other in range(len(hands)) if other != seat]
+        fourth = [moves[other] for other in others] + leo
+        fifth = [(kept_card(hands[other], moves[other][0]), other) for other in others]
+        world = World(spaces, fourth, fifth)
+        value = values[seat]
+        return best_move(
+            hands[seat], lambda played, kept: [value(end) for end in world.ends(seat, played, kept)]
+        )
+
+    answers = [greedy[me] if seat == me else answer(seat, greedy) for seat in range(len(hands))]
+    answers[me] = answer(me, answers)
+    return answers

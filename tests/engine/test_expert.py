@@ -7,9 +7,11 @@ from hypothesis import strategies as st
 
 import engine
 from engine import LEO, ChooseCard, Level, MoveFigure, Phase, Pick, Variant, choose
-from engine.ai.endgame import World
+from engine.ai.casual import aim_of, best_picks
+from engine.ai.endgame import EndValues, World, known_hands_answers
+from engine.ai.outlook import expert_outlook
 from engine.constants import MAX_PLAYERS, MIN_PLAYERS
-from engine.rules import make_moves_at_once
+from engine.rules import make_moves_at_once, score_stage
 
 from .play import Game
 from .test_ai import last_move_view, share_after_move
@@ -128,3 +130,45 @@ def test_the_last_choice_s_samples_move_figures_as_the_rules_do(data: st.DataObj
         make_moves_at_once(expected, [*fourth, (card_of_value[played], target)])
         make_moves_at_once(expected, [*fifth, (card_of_value[kept], seat)])
         assert end == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_plan_s_sample_plays_round_4_as_each_player_s_best_answer(data: st.DataObject) -> None:
+    """The plan's samples play round 4 with every hand known: each other player's move ends the
+    stage as well for it (its own outlook of the rules' moves and scoring) as any move of its
+    hand would against the moves casual play likes best; the deciding player's as well as any
+    would against those answers."""
+    players = data.draw(st.integers(MIN_PLAYERS, 4))
+    figures = players + (players == 2)
+    spaces = st.integers(engine.MIN_SPACE, engine.MAX_SPACE)
+    positions = data.draw(st.lists(spaces, min_size=figures, max_size=figures))
+    dealt = data.draw(st.permutations(range(1, len(engine.DECK) + 1)))
+    hands = [list(dealt[2 * seat : 2 * seat + 2]) for seat in range(players)]
+    leo = [(dealt[-1], 2)] if players == 2 else []
+    totals = tuple(data.draw(st.lists(st.integers(-20, 40), min_size=figures, max_size=figures)))
+    stage = data.draw(st.integers(1, engine.STAGES))
+    me = data.draw(st.integers(0, players - 1))
+    aims = [aim_of(totals, seat, stage == engine.STAGES) for seat in range(figures)]
+    outlooks = [expert_outlook(totals, seat, players, stage) for seat in range(players)]
+    values = [EndValues(outlook) for outlook in outlooks]
+    leo_card = leo[0][0] if leo else None
+    moves = known_hands_answers(positions[:], hands, leo_card, aims, values, me)
+    greedy = [best_picks(positions, hand, aims[seat], 4)[0] for seat, hand in enumerate(hands)]
+
+    def value_for(seat: int, move: tuple[int, int], against: list[tuple[int, int]]) -> float:
+        round_4 = [move if other == seat else against[other] for other in range(players)]
+        after = positions[:]
+        make_moves_at_once(after, round_4 + leo)
+        make_moves_at_once(
+            after,
+            [(next(c for c in hands[p] if c != card), p) for p, (card, _) in enumerate(round_4)],
+        )
+        return outlooks[seat].value(score_stage(after)[1])
+
+    for seat, move in enumerate(moves):
+        against = moves if seat == me else greedy
+        assert move[0] in hands[seat]
+        assert 0 <= move[1] < figures
+        every = [(card, target) for card in hands[seat] for target in range(figures)]
+        assert value_for(seat, move, against) == max(value_for(seat, m, against) for m in every)
