@@ -4,6 +4,7 @@ Also the model of the other players in sharp play's search, so it works on plain
 and takes its randomness as a generator position.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import VALUES
@@ -71,6 +72,11 @@ def aim_of(totals: tuple[int, ...], me: int, last_stage: bool) -> Aim:
     return Aim(totals, me, last_stage, others[0] - totals[me], winning)
 
 
+def kept_card(hand: Sequence[int], played: int) -> int:
+    """The card a two-card hand keeps for round 5 when it plays `played`."""
+    return hand[0] if hand[1] == played else hand[1]
+
+
 def moved(positions: list[int], target: int, value: int) -> list[int]:
     after = positions[:]
     after[target] = clamp(after[target] + value)
@@ -110,7 +116,7 @@ def best_picks(
     standings: dict[tuple[int, int], list[float]] = {}
     for card in hand:
         value = VALUES[card]
-        kept = VALUES[hand[0] if hand[1] == card else hand[1]] if last_round else 0
+        kept = VALUES[kept_card(hand, card)] if last_round else 0
         scores = standings.get((value, kept))
         if scores is None:
             scores = []

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from ..cards import VALUES
 from ..constants import ROUNDS
 from ..rules import clamp, score_stage
-from .casual import Aim, best_picks, casual_pick
+from .casual import Aim, best_picks, casual_pick, kept_card
 from .knowledge import Knowledge
 from .outlook import Outlook
 from .randomness import shuffled
@@ -146,11 +146,6 @@ class SharpModel:
     def move(self, hand: list[int]) -> tuple[int, int]:
         """(card, target) for this two-card hand: the best of its moves."""
         return best_move(hand, self.values)
-
-
-def kept_card(hand: list[int], played: int) -> int:
-    """The card a two-card hand keeps for round 5 when it plays `played`."""
-    return hand[0] if hand[1] == played else hand[1]
 
 
 def best_move(hand: list[int], values: Callable[[int, int], list[float]]) -> tuple[int, int]:

@@ -35,8 +35,8 @@ from ..constants import ROUNDS
 from ..rng import next_u64
 from ..rules import make_moves_at_once
 from ..simulate import random_plays
-from .casual import Aim, best_picks
-from .endgame import EndValues, SharpModel, World, kept_card, known_hands_answers
+from .casual import Aim, best_picks, kept_card
+from .endgame import EndValues, SharpModel, World, known_hands_answers
 from .knowledge import LARGE_TABLE, Knowledge
 from .last_moves import LastMoves
 from .outlook import expert_outlook, my_outlook
@@ -96,7 +96,7 @@ def endgame_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     hand = knowledge.hand
     # (card, its value, the value of the card kept for round 5), once per card.
     mine = [
-        (card, VALUES[card], VALUES[hand[0] if hand[1] == card else hand[1]])
+        (card, VALUES[card], VALUES[kept_card(hand, card)])
         for card in dict.fromkeys(card for card, _ in candidates)
     ]
     value = EndValues(my_outlook(knowledge))
