@@ -164,11 +164,15 @@ def plan_pick(knowledge: Knowledge, position: int) -> tuple[int, int]:
     as the rounds before it)."""
     if knowledge.round <= REGRET_ROUNDS and knowledge.player_count == 2:
         return regret_pick(knowledge, position)
+    mine = my_outlook(knowledge)
     values = None
     if knowledge.player_count < LARGE_TABLE:
         players, totals, stage = knowledge.player_count, knowledge.totals, knowledge.stage
         values = [
-            EndValues(expert_outlook(totals, seat, players, stage)) for seat in range(players)
+            EndValues(
+                mine if seat == knowledge.me else expert_outlook(totals, seat, players, stage)
+            )
+            for seat in range(players)
         ]
     finish = partial(finish_planning, aims=aims_of(knowledge), me=knowledge.me, values=values)
-    return sampled_pick(knowledge, position, PLAN_SAMPLES, my_outlook(knowledge), finish)
+    return sampled_pick(knowledge, position, PLAN_SAMPLES, mine, finish)
